@@ -1,0 +1,48 @@
+// The shop's HTTP app on a seeded embedded database with one product photo, for the benchmark.
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { content } from "../seed/content/index.ts";
+import { createApp } from "../server/app.ts";
+import { prepareDatabase } from "../server/bootstrap.ts";
+import { loadConfig } from "../server/config.ts";
+import { openDatabase } from "../server/db/client.ts";
+import { listen } from "../server/http/listen.ts";
+import { ResponseCache } from "../server/http/response-cache.ts";
+import { ImageOptimizer } from "../server/images/optimize.ts";
+import { createLogger } from "../server/logger.ts";
+import { localCampaigns } from "../server/newsletter/campaigns.ts";
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "heartwood-bench-"));
+mkdirSync(path.join(dataDir, "images", "products"), { recursive: true });
+const photo = await sharp({ create: { width: 1200, height: 1600, channels: 3, background: "#5a3b24" } })
+  .composite([
+    { input: Buffer.from('<svg width="1200" height="1600"><circle cx="600" cy="800" r="500" fill="#8a5a36"/></svg>') },
+  ])
+  .jpeg()
+  .toBuffer();
+writeFileSync(path.join(dataDir, "images", "products", "bench.jpg"), photo);
+
+const config = loadConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: "production" });
+const logger = createLogger(config.logLevel);
+const database = await openDatabase({ kind: "pglite" });
+await prepareDatabase(database, content, createLogger("silent"));
+const app = createApp({
+  config,
+  database,
+  logger,
+  cache: new ResponseCache(),
+  images: new ImageOptimizer(dataDir),
+  campaigns: localCampaigns(database.db),
+});
+const running = await listen({
+  fetch: app.fetch,
+  port: 0,
+  host: "127.0.0.1",
+  logger,
+  timeoutMs: 1000,
+  onClosed: () => database.close(),
+});
+process.send?.({ port: running.port });
+process.on("SIGTERM", () => void running.stop().then(() => process.exit(0)));

@@ -1,0 +1,172 @@
+/** The API's JSON shapes (spec §3 field names), shared by server and browser. */
+
+export type ImageRef = { fileName: string };
+export type VideoRef = { url: string };
+export type SeoData = { title: string; description: string };
+
+export type ProductVariant = {
+  id: number;
+  title: string;
+  type: "Size" | "Material";
+  thumbnail: string;
+  /** The parent product's id. */
+  productId: number;
+};
+
+export type Product = {
+  id: number;
+  /** Set on a variant: its parent product's id. */
+  productId: number | null;
+  title: string;
+  category: string;
+  price: number;
+  salePrice: number | null;
+  stock: number;
+  tag: string;
+  visibility: string;
+  lightText: boolean;
+  images: ImageRef[];
+  variants: ProductVariant[];
+  videos: VideoRef[];
+  inventoryId: string;
+  specification: string;
+  grain: string;
+  description: string;
+  customShipping: boolean;
+  length: number;
+  width: number;
+  height: number;
+  weight: number;
+  type: string;
+  status: string;
+  material: string | null;
+  liveEdge: string | null;
+  topFinish: string | null;
+  metaData: { seoData: SeoData };
+};
+
+export type Slab = {
+  id: number;
+  title: string;
+  startingPrice: number;
+  salePrice: number | null;
+  visibility: string;
+  category: string;
+  species: string;
+  tone: string;
+  grain: string;
+  length: number;
+  width: number;
+  thickness: number;
+  seats: number;
+  origin: string;
+  size: string;
+  images: ImageRef[];
+  inventoryId: string;
+  description: string;
+};
+
+export type Base = {
+  id: number;
+  title: string;
+  material: string;
+  startingPrice: number;
+  salePrice: number | null;
+  visibility: string;
+  images: ImageRef[];
+  inventoryId: string;
+  description: string;
+  specification: string;
+};
+
+export type Finish = { id: number; name: string; imageFileName: string };
+
+export type PortfolioProject = {
+  id: number;
+  title: string;
+  type: string;
+  species: string | null;
+  year: number | null;
+  description: string;
+  quote: string | null;
+  images: ImageRef[];
+};
+
+export type Testimonial = { id: number; message: string; rating: number; author: string };
+export type Employee = { id: number; name: string; position: string; description: string; images: ImageRef[] };
+export type FaqSection = { id: number; section: string; content: { question: string; answer: string }[] };
+export type MediaPost = {
+  id: number;
+  title: string;
+  content: string;
+  date: string;
+  images: ImageRef[];
+  videos: VideoRef[];
+  metaData: { seoData: SeoData };
+};
+export type Campaign = {
+  campaignId: string;
+  title: string;
+  description: string;
+  imageUrl: string;
+  createdDate: string;
+};
+export type CarouselItem = {
+  id: number;
+  fileName: string;
+  title: string;
+  subtitle: string;
+  buttonLink: string;
+  buttonText: string;
+  isExternal: boolean;
+};
+export type Announcement = { content: string; link: string | null };
+
+export type DivergenceSize = { id: number; size: string; price: number; stock: number };
+export type DivergenceSpecies = {
+  id: number;
+  name: string;
+  speciesGeneralImagery: ImageRef[];
+  speciesFinishes: { name: string; images: ImageRef[] }[];
+  metadata: DivergenceSize[];
+};
+export type DivergenceData = {
+  divergenceMetadata: {
+    divergenceId: number;
+    title: string;
+    description: string;
+    specification: string;
+    liveEdgePrice: number;
+    ceramicCoatingPrice: number;
+  };
+  generalImagery: ImageRef[];
+  variantSpecies: DivergenceSpecies[];
+};
+
+export type HomePageData = {
+  products: Product[];
+  divergence: DivergenceData | null;
+  carousel: CarouselItem[];
+  announcement: Announcement | null;
+  testimonials: Testimonial[];
+};
+
+export type SearchHit = { id: number; title: string; images: ImageRef[]; productId?: number };
+export type SearchResponse = { products: SearchHit[]; slabs: SearchHit[]; bases: SearchHit[] };
+
+/** The studio's public identity (decisions.md: configurable data, not code). */
+export type Studio = {
+  name: string;
+  shortName: string;
+  legalName: string;
+  tagline: string;
+  address: { street: string; city: string; state: string; zip: string; country: string };
+  email: string;
+  phone: string;
+  hours: { days: string; hours: string }[];
+  socials: { name: string; url: string }[];
+  founder: { name: string; slug: string; bio: string; images: ImageRef[] };
+  story: string;
+  storyVideoUrl: string | null;
+  leadTrackingScriptUrl: string | null;
+};

@@ -1,0 +1,15 @@
+// Bundles the server into dist/server.mjs; npm packages stay external and load from node_modules.
+import { build } from "esbuild";
+
+await build({
+  entryPoints: ["server/main.ts"],
+  outfile: "dist/server.mjs",
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "esm",
+  packages: "external",
+  sourcemap: true,
+  logLevel: "warning",
+});
+console.log("Built dist/server.mjs");

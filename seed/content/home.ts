@@ -1,0 +1,34 @@
+import type { SeedAnnouncement, SeedCarouselItem } from "../types.ts";
+import { img } from "./helpers.ts";
+
+export const carousel: SeedCarouselItem[] = [
+  {
+    media: img("hero-walnut-dining-room.jpg", { kind: "scene", scene: "dining-room", species: "black walnut" }),
+    title: "Build Your Divergence Table",
+    subtitle: "Four species, five sizes, eight base finishes. Made to order in Birdsboro, Pennsylvania.",
+    buttonLink: "/divergence",
+    buttonText: "Start building",
+    isExternal: false,
+  },
+  {
+    media: img("hero-oak-living-room.jpg", { kind: "scene", scene: "living-room", species: "white oak" }),
+    title: "Furniture from Pennsylvania Trees",
+    subtitle: "Reclaimed and locally felled hardwoods, milled, dried and built by hand.",
+    buttonLink: "/shop",
+    buttonText: "Shop the collection",
+    isExternal: false,
+  },
+  {
+    media: { fileName: "studio-reel.mp4", video: true },
+    title: "Inside the Barn",
+    subtitle: "From the saw mill to the finishing room: watch a table come to life.",
+    buttonLink: "https://www.youtube.com/@haycreekwoodworks",
+    buttonText: "Watch on YouTube",
+    isExternal: true,
+  },
+];
+
+export const announcement: SeedAnnouncement = {
+  content: "<p>Holiday orders: <strong>commission by December 1</strong> for delivery before the new year.</p>",
+  link: "/custom-design",
+};

@@ -1,0 +1,283 @@
+/**
+ * The shapes of the seed studio's content and of the art recipes its images are drawn from.
+ * Seed content (seed/content/) is written against these types; the seeder (seed/seed.ts) stores it
+ * and the image generator (seed/images/) renders every referenced image from its recipe.
+ */
+
+export const SPECIES = [
+  "black walnut",
+  "claro walnut",
+  "white oak",
+  "ambrosia maple",
+  "spalted maple",
+  "cherry",
+  "sycamore",
+  "elm",
+  "sapele",
+] as const;
+export type Species = (typeof SPECIES)[number];
+
+export type FurniturePiece =
+  | "dining-table"
+  | "coffee-table"
+  | "side-table"
+  | "console"
+  | "bench"
+  | "desk"
+  | "shelf"
+  | "stool"
+  | "chair"
+  | "cutting-board"
+  | "bowl"
+  | "mirror"
+  | "bed";
+
+export type BaseStyle = "trapezoid" | "u-frame" | "x-frame" | "pedestal" | "cross" | "hairpin" | "tulip" | "sawhorse";
+
+/** A colour name for metal or painted/ebonised parts, or a wood species. */
+export type FinishColour =
+  | "matte black"
+  | "raw steel"
+  | "bronze"
+  | "brass"
+  | "white oak"
+  | "ebonised ash"
+  | "natural walnut"
+  | "gunmetal"
+  | Species;
+
+/** How one image is drawn. `seed` makes each image different yet deterministic. */
+export type ImageArt =
+  | { kind: "slab"; species: Species; seed: number; liveEdge?: boolean; view?: "top" | "detail" | "end" }
+  | {
+      kind: "furniture";
+      piece: FurniturePiece;
+      species: Species;
+      seed: number;
+      base?: FinishColour;
+      view?: "front" | "angle" | "detail";
+    }
+  | { kind: "base"; style: BaseStyle; colour: FinishColour; seed: number }
+  | { kind: "finish"; colour: FinishColour; seed: number }
+  | { kind: "portrait"; seed: number }
+  | {
+      kind: "scene";
+      scene: "workshop" | "dining-room" | "living-room" | "lumber-yard" | "forest" | "gallery";
+      species?: Species;
+      seed: number;
+    };
+
+/** An image as seed content references it: the stored file name plus how to draw it. */
+export type SeedImage = { fileName: string; art: ImageArt };
+
+/** Image folders under images/ (spec §7). */
+export type ImageFolder =
+  | "products"
+  | "slabs"
+  | "bases"
+  | "projects"
+  | "finishes"
+  | "employees"
+  | "media"
+  | "carousel"
+  | "divergence"
+  | "divergenceSpecies"
+  | "divergenceSpeciesFinish"
+  | "thumbnails"
+  | "studio";
+
+export type SeedStudio = {
+  name: string;
+  shortName: string;
+  legalName: string;
+  tagline: string;
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+  email: string;
+  phone: string;
+  hours: { days: string; hours: string }[];
+  socials: { name: string; url: string }[];
+  founderName: string;
+  founderSlug: string;
+  /** HTML */
+  founderBio: string;
+  founderImages: SeedImage[];
+  /** HTML */
+  story: string;
+  storyVideoUrl: string | null;
+  leadTrackingScriptUrl: string | null;
+};
+
+export type SeedVariant = {
+  variantType: "Size" | "Material";
+  title: string;
+  /** Thumbnail drawn for the picker (folder "thumbnails"). */
+  thumbnail: SeedImage;
+  price: number;
+  salePrice: number | null;
+  stock: number;
+  images: SeedImage[];
+  length: number;
+  width: number;
+  height: number;
+  weight: number;
+  material: string | null;
+  inventoryId: string;
+};
+
+export type SeedProduct = {
+  title: string;
+  category: string;
+  price: number;
+  salePrice: number | null;
+  stock: number;
+  tag: "best seller" | "new in" | "none";
+  visibility: "Visible" | "Sale Pending";
+  lightText: boolean;
+  images: SeedImage[];
+  videos: string[];
+  inventoryId: string;
+  /** HTML */
+  specification: string;
+  /** HTML */
+  grain: string;
+  /** HTML */
+  description: string;
+  customShipping: boolean;
+  /** inches */
+  length: number;
+  width: number;
+  height: number;
+  /** pounds */
+  weight: number;
+  /** "Product" normally; "Divergence" for the Divergence table product. */
+  type: string;
+  status: "Active";
+  material: string | null;
+  liveEdge: "yes" | "no" | null;
+  topFinish: "Natural Oil" | "Ceramic Coating" | null;
+  seo: { title: string; description: string };
+  variants: SeedVariant[];
+};
+
+export type SeedSlab = {
+  title: string;
+  startingPrice: number;
+  salePrice: number | null;
+  visibility: "Visible" | "Sale Pending";
+  /** e.g. "Live Edge Slab", "Cookie", "Book-matched Pair" */
+  category: string;
+  species: Species;
+  tone: "Light" | "Medium" | "Dark";
+  grain: string;
+  /** inches; classes: wall art <= 36, coffee tables 36-72, dining tables > 72 */
+  length: number;
+  width: number;
+  thickness: number;
+  seats: number;
+  origin: string;
+  /** Display size, e.g. `96" x 42" x 2.25"` */
+  size: string;
+  images: SeedImage[];
+  inventoryId: string;
+  /** HTML */
+  description: string;
+};
+
+export type SeedBase = {
+  title: string;
+  material: "Steel" | "Wood" | "Bronze" | "Other";
+  startingPrice: number;
+  salePrice: number | null;
+  visibility: "Visible" | "Sale Pending";
+  images: SeedImage[];
+  inventoryId: string;
+  /** HTML */
+  description: string;
+  /** HTML */
+  specification: string;
+};
+
+export type SeedFinish = { name: string; image: SeedImage };
+export type SeedProject = {
+  title: string;
+  type: string;
+  species: string | null;
+  year: number | null;
+  description: string;
+  quote: string | null;
+  images: SeedImage[];
+};
+export type SeedTestimonial = { message: string; rating: number; author: string };
+export type SeedEmployee = { name: string; position: string; description: string; images: SeedImage[] };
+export type SeedFaqSection = { section: string; content: { question: string; answer: string }[] };
+export type SeedMediaPost = {
+  title: string;
+  /** HTML */
+  content: string;
+  /** ISO date */
+  date: string;
+  images: SeedImage[];
+  videos: string[];
+  seo: { title: string; description: string };
+};
+export type SeedCampaign = {
+  campaignId: string;
+  title: string;
+  description: string;
+  image: SeedImage;
+  /** ISO date-time */
+  createdDate: string;
+  /** Full e-mail HTML; image URLs inside may use /images/media/... */
+  html: string;
+};
+export type SeedCarouselItem = {
+  /** An image recipe, or the committed mp4 (seed/assets/) for a video slide. */
+  media: SeedImage | { fileName: string; video: true };
+  title: string;
+  subtitle: string;
+  buttonLink: string;
+  buttonText: string;
+  isExternal: boolean;
+};
+export type SeedAnnouncement = { content: string; link: string | null };
+export type SeedDivergence = {
+  title: string;
+  /** HTML */
+  description: string;
+  /** HTML */
+  specification: string;
+  liveEdgePrice: number;
+  ceramicCoatingPrice: number;
+  generalImagery: SeedImage[];
+  species: {
+    name: string;
+    speciesGeneralImagery: SeedImage[];
+    /** One entry per base finish name (matching a SeedFinish name), with table images in it. */
+    speciesFinishes: { name: string; images: SeedImage[] }[];
+    sizes: { size: string; price: number; stock: number }[];
+  }[];
+};
+
+export type SeedContent = {
+  studio: SeedStudio;
+  products: SeedProduct[];
+  slabs: SeedSlab[];
+  bases: SeedBase[];
+  finishes: SeedFinish[];
+  projects: SeedProject[];
+  testimonials: SeedTestimonial[];
+  employees: SeedEmployee[];
+  faqs: SeedFaqSection[];
+  mediaPosts: SeedMediaPost[];
+  campaigns: SeedCampaign[];
+  carousel: SeedCarouselItem[];
+  announcement: SeedAnnouncement;
+  divergence: SeedDivergence;
+};
+
+/** One file the image generator must produce: images/<folder>/<fileName>. */
+export type ImageJob = { folder: ImageFolder; fileName: string; art: ImageArt };

@@ -1,0 +1,86 @@
+import { serveStatic } from "@hono/node-server/serve-static";
+import { sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { requestId } from "hono/request-id";
+import { getPath } from "hono/utils/url";
+import { catalogRoutes } from "./catalog/routes.ts";
+import { contentRoutes } from "./content/routes.ts";
+import type { AppDeps } from "./deps.ts";
+import { ApiError, errorBody, sendError } from "./http/errors.ts";
+import { imageRoutes } from "./images/routes.ts";
+import { newsletterRoutes } from "./newsletter/routes.ts";
+import { searchRoutes } from "./search/routes.ts";
+
+/** Renders a page for any request the API and static files did not answer (the React app). */
+export type PageHandler = (request: Request) => Promise<Response>;
+
+/**
+ * The one HTTP app: `/api/*` (matched case-insensitively, as the original host did), static
+ * `/images/*`, `/healthz`, and pages. It does not listen, so tests drive it in-process.
+ */
+export function createApp(deps: AppDeps, options: { pages?: PageHandler } = {}) {
+  const app = new Hono({
+    getPath: (req) => {
+      const path = getPath(req);
+      const lower = path.toLowerCase();
+      return lower === "/api" || lower.startsWith("/api/") ? lower : path;
+    },
+  });
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    deps.logger.info(
+      {
+        reqId: c.get("requestId"),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
+      "request",
+    );
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return sendError(c, err);
+    deps.logger.error({ err, reqId: c.get("requestId") }, "Unhandled error");
+    return c.json(errorBody("internal_error", "Something went wrong on our side"), 500);
+  });
+
+  app.get("/healthz", async (c) => {
+    await deps.database.db.execute(sql`select 1`);
+    return c.json({ status: "ok", database: deps.database.kind });
+  });
+
+  const api = new Hono();
+  catalogRoutes(api, deps);
+  contentRoutes(api, deps);
+  newsletterRoutes(api, deps);
+  searchRoutes(api, deps);
+  imageRoutes(api, deps);
+  app.route("/api", api);
+  app.all("/api/*", (c) => c.json(errorBody("not_found", `No API route ${c.req.method} ${c.req.path}`), 404));
+  app.all("/api", (c) => c.json(errorBody("not_found", "No API route here"), 404));
+
+  app.use(
+    "/images/*",
+    serveStatic({
+      root: deps.config.dataDir,
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "public, max-age=86400");
+      },
+    }),
+  );
+
+  if (options.pages) {
+    const pages = options.pages;
+    app.all("*", (c) => pages(c.req.raw));
+  } else {
+    app.notFound((c) => c.text("Not found", 404));
+  }
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,10 @@
+import { seedDatabase } from "../seed/seed.ts";
+import type { SeedContent } from "../seed/types.ts";
+import type { Database } from "./db/client.ts";
+import type { Logger } from "./logger.ts";
+
+/** Migrates and seeds the database; a seeded database is left as it is. */
+export async function prepareDatabase(database: Database, content: SeedContent, logger: Logger): Promise<void> {
+  await database.migrate();
+  if (await seedDatabase(database.db, content)) logger.info("Seeded the studio's catalog and content");
+}

@@ -1,0 +1,78 @@
+import path from "node:path";
+import { z } from "zod";
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.string().url().optional());
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalUrl.optional(),
+  PUBLIC_URL: optionalUrl.optional(),
+  MAILCHIMP_API_KEY: optionalText,
+  MAILCHIMP_BASE_URL: optionalUrl.optional(),
+  MAILCHIMP_CAMPAIGN_IMAGE_URL: optionalText,
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  logLevel: z.infer<typeof schema>["LOG_LEVEL"];
+  /** Absolute path of the data folder: embedded database, images, image cache. */
+  dataDir: string;
+  /** PostgreSQL connection string; absent means the embedded PGlite database under dataDir. */
+  databaseUrl: string | undefined;
+  publicUrl: string | undefined;
+  mailchimp: { apiKey: string; baseUrl: string; campaignImageUrl: string } | undefined;
+  shutdownTimeoutMs: number;
+};
+
+export class ConfigError extends Error {}
+
+/** Mailchimp's API host is named by the key's data-centre suffix ("…-us21" → us21). */
+function mailchimpBaseUrl(apiKey: string): string {
+  const dc = apiKey.split("-")[1];
+  if (!dc || !/^[a-z0-9]+$/.test(dc)) throw new ConfigError("MAILCHIMP_API_KEY must end in '-<dc>', e.g. '-us21'");
+  return `https://${dc}.api.mailchimp.com/3.0`;
+}
+
+/** Parses the environment once; throws ConfigError naming every bad setting. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const key = e.MAILCHIMP_API_KEY;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL,
+    mailchimp: key
+      ? {
+          apiKey: key,
+          baseUrl: e.MAILCHIMP_BASE_URL ?? mailchimpBaseUrl(key),
+          campaignImageUrl: e.MAILCHIMP_CAMPAIGN_IMAGE_URL ?? "",
+        }
+      : undefined,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}

@@ -1,0 +1,73 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema.ts";
+
+const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "server/db/migrations");
+const MIGRATION_LOCK = 72_410_001;
+
+/** The Drizzle database, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Applies the committed SQL migrations that have not run yet. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions = { kind: "pglite"; dataDir?: string } | { kind: "postgres"; url: string; max?: number };
+
+/**
+ * Opens the embedded PGlite database (persisted in `dataDir`, in memory when absent)
+ * or a PostgreSQL pool. Both speak the same SQL and share one migration set.
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+    // Surface a bad URL at start, not at the first request.
+    const probe = await pool.connect();
+    probe.release();
+    const db = drizzlePg(pool, { schema });
+    return {
+      db: db as unknown as Db,
+      kind: "postgres",
+      migrate: async () => {
+        // Several app processes may start at once against one server: migrate one at a time.
+        const conn = await pool.connect();
+        try {
+          await conn.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+          await migratePg(drizzlePg(conn, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+        } finally {
+          await conn.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+          conn.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (options.dataDir) mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  const client = await PGlite.create(options.dataDir ?? "memory://", { extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema });
+  return {
+    db: db as unknown as Db,
+    kind: "pglite",
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => client.close(),
+  };
+}
+
+/** The database the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR. */
+export function databaseOptions(config: { databaseUrl: string | undefined; dataDir: string }): DatabaseOptions {
+  return config.databaseUrl
+    ? { kind: "postgres", url: config.databaseUrl }
+    : { kind: "pglite", dataDir: path.join(config.dataDir, "db") };
+}

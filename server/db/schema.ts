@@ -1,0 +1,309 @@
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/** Money is stored exactly (numeric 12,2) and read as a JS number. */
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: "number" });
+
+export type ImageRef = { fileName: string };
+export type VideoRef = { url: string };
+
+/** The studio's identity: one row (id 1). Nothing about the studio is hard-wired in code. */
+export const studioConfig = pgTable("studio_config", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+  shortName: text("short_name").notNull(),
+  legalName: text("legal_name").notNull(),
+  tagline: text("tagline").notNull(),
+  street: text("street").notNull(),
+  city: text("city").notNull(),
+  state: text("state").notNull(),
+  zip: text("zip").notNull(),
+  country: text("country").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone").notNull(),
+  hours: jsonb("hours").$type<{ days: string; hours: string }[]>().notNull(),
+  socials: jsonb("socials").$type<{ name: string; url: string }[]>().notNull(),
+  founderName: text("founder_name").notNull(),
+  founderSlug: text("founder_slug").notNull(),
+  founderBio: text("founder_bio").notNull(),
+  founderImages: jsonb("founder_images").$type<ImageRef[]>().notNull(),
+  story: text("story").notNull(),
+  storyVideoUrl: text("story_video_url"),
+  leadTrackingScriptUrl: text("lead_tracking_script_url"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    /** Set on a variant: the product it is a variant of. */
+    parentId: integer("parent_id"),
+    /** 'Size' or 'Material' on a variant, null on a parent. */
+    variantType: text("variant_type"),
+    /** Variant picker thumbnail, served from /images/thumbnails/. */
+    thumbnail: text("thumbnail"),
+    title: text("title").notNull(),
+    category: text("category").notNull(),
+    price: money("price").notNull(),
+    salePrice: money("sale_price"),
+    stock: integer("stock").notNull().default(0),
+    tag: text("tag").notNull().default("none"),
+    visibility: text("visibility").notNull().default("Visible"),
+    lightText: boolean("light_text").notNull().default(false),
+    images: jsonb("images").$type<ImageRef[]>().notNull().default([]),
+    videos: jsonb("videos").$type<VideoRef[]>().notNull().default([]),
+    inventoryId: text("inventory_id").notNull(),
+    specification: text("specification").notNull().default(""),
+    grain: text("grain").notNull().default(""),
+    description: text("description").notNull().default(""),
+    customShipping: boolean("custom_shipping").notNull().default(false),
+    length: doublePrecision("length").notNull(),
+    width: doublePrecision("width").notNull(),
+    height: doublePrecision("height").notNull(),
+    weight: doublePrecision("weight").notNull(),
+    type: text("type").notNull().default("Product"),
+    status: text("status").notNull().default("Active"),
+    material: text("material"),
+    liveEdge: text("live_edge"),
+    topFinish: text("top_finish"),
+    seoTitle: text("seo_title"),
+    seoDescription: text("seo_description"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    /** Lowercased, accent-free text that search matches against (see server/search). */
+    searchText: text("search_text").notNull().default(""),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("products_parent_idx").on(t.parentId),
+    index("products_search_trgm_idx").using("gist", t.searchText.op("gist_trgm_ops")),
+  ],
+);
+
+export const slabs = pgTable(
+  "slabs",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    startingPrice: money("starting_price").notNull(),
+    salePrice: money("sale_price"),
+    visibility: text("visibility").notNull().default("Visible"),
+    category: text("category").notNull(),
+    species: text("species").notNull(),
+    tone: text("tone").notNull(),
+    grain: text("grain").notNull(),
+    length: doublePrecision("length").notNull(),
+    width: doublePrecision("width").notNull(),
+    thickness: doublePrecision("thickness").notNull(),
+    seats: integer("seats").notNull().default(0),
+    origin: text("origin").notNull(),
+    size: text("size").notNull(),
+    images: jsonb("images").$type<ImageRef[]>().notNull().default([]),
+    inventoryId: text("inventory_id").notNull(),
+    description: text("description").notNull().default(""),
+    sortOrder: integer("sort_order").notNull().default(0),
+    searchText: text("search_text").notNull().default(""),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("slabs_search_trgm_idx").using("gist", t.searchText.op("gist_trgm_ops"))],
+);
+
+export const bases = pgTable(
+  "bases",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    material: text("material").notNull(),
+    startingPrice: money("starting_price").notNull(),
+    salePrice: money("sale_price"),
+    visibility: text("visibility").notNull().default("Visible"),
+    images: jsonb("images").$type<ImageRef[]>().notNull().default([]),
+    inventoryId: text("inventory_id").notNull(),
+    description: text("description").notNull().default(""),
+    specification: text("specification").notNull().default(""),
+    sortOrder: integer("sort_order").notNull().default(0),
+    searchText: text("search_text").notNull().default(""),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("bases_search_trgm_idx").using("gist", t.searchText.op("gist_trgm_ops"))],
+);
+
+export const finishes = pgTable("finishes", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  imageFileName: text("image_file_name").notNull(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const portfolioProjects = pgTable("portfolio_projects", {
+  id: serial("id").primaryKey(),
+  title: text("title").notNull(),
+  type: text("type").notNull(),
+  species: text("species"),
+  year: integer("year"),
+  description: text("description").notNull(),
+  quote: text("quote"),
+  images: jsonb("images").$type<ImageRef[]>().notNull().default([]),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const testimonials = pgTable("testimonials", {
+  id: serial("id").primaryKey(),
+  message: text("message").notNull(),
+  rating: integer("rating").notNull(),
+  author: text("author").notNull(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const employees = pgTable("employees", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  position: text("position").notNull(),
+  description: text("description").notNull(),
+  images: jsonb("images").$type<ImageRef[]>().notNull().default([]),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const faqSections = pgTable("faq_sections", {
+  id: serial("id").primaryKey(),
+  section: text("section").notNull(),
+  content: jsonb("content").$type<{ question: string; answer: string }[]>().notNull(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const mediaPosts = pgTable("media_posts", {
+  id: serial("id").primaryKey(),
+  title: text("title").notNull(),
+  content: text("content").notNull(),
+  date: timestamp("date", { withTimezone: true }).notNull(),
+  images: jsonb("images").$type<ImageRef[]>().notNull().default([]),
+  videos: jsonb("videos").$type<VideoRef[]>().notNull().default([]),
+  seoTitle: text("seo_title"),
+  seoDescription: text("seo_description"),
+});
+
+/** Newsletter campaigns kept locally; used when Mailchimp is not configured. */
+export const campaigns = pgTable("campaigns", {
+  campaignId: text("campaign_id").primaryKey(),
+  title: text("title").notNull(),
+  description: text("description").notNull(),
+  imageUrl: text("image_url").notNull(),
+  createdDate: timestamp("created_date", { withTimezone: true }).notNull(),
+  html: text("html").notNull(),
+});
+
+export const carouselItems = pgTable("carousel_items", {
+  id: serial("id").primaryKey(),
+  fileName: text("file_name").notNull(),
+  title: text("title").notNull(),
+  subtitle: text("subtitle").notNull(),
+  buttonLink: text("button_link").notNull(),
+  buttonText: text("button_text").notNull(),
+  isExternal: boolean("is_external").notNull().default(false),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const announcements = pgTable("announcements", {
+  id: serial("id").primaryKey(),
+  content: text("content").notNull(),
+  link: text("link"),
+  active: boolean("active").notNull().default(true),
+});
+
+export const divergenceMetadata = pgTable("divergence_metadata", {
+  divergenceId: integer("divergence_id").primaryKey(),
+  title: text("title").notNull(),
+  description: text("description").notNull(),
+  specification: text("specification").notNull(),
+  liveEdgePrice: money("live_edge_price").notNull(),
+  ceramicCoatingPrice: money("ceramic_coating_price").notNull(),
+  generalImagery: jsonb("general_imagery").$type<ImageRef[]>().notNull().default([]),
+});
+
+export const divergenceSpecies = pgTable("divergence_species", {
+  id: serial("id").primaryKey(),
+  divergenceId: integer("divergence_id").notNull(),
+  name: text("name").notNull(),
+  speciesGeneralImagery: jsonb("species_general_imagery").$type<ImageRef[]>().notNull().default([]),
+  speciesFinishes: jsonb("species_finishes").$type<{ name: string; images: ImageRef[] }[]>().notNull().default([]),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const divergenceSizes = pgTable(
+  "divergence_sizes",
+  {
+    id: serial("id").primaryKey(),
+    speciesId: integer("species_id").notNull(),
+    size: text("size").notNull(),
+    price: money("price").notNull(),
+    stock: integer("stock").notNull().default(0),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [index("divergence_sizes_species_idx").on(t.speciesId)],
+);
+
+/** Newsletter sign-ups, one per e-mail (stored lowercased). */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("subscriptions_email_idx").on(t.email)],
+);
+
+/** Contact enquiries and custom-design commissions, kept whether or not delivery succeeds. */
+export const enquiries = pgTable("enquiries", {
+  id: serial("id").primaryKey(),
+  kind: text("kind").notNull(),
+  fields: jsonb("fields").$type<Record<string, string>>().notNull(),
+  images: jsonb("images").$type<{ fileName: string; contentType: string; size: number }[]>().notNull().default([]),
+  spam: boolean("spam").notNull().default(false),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const orders = pgTable("orders", {
+  id: serial("id").primaryKey(),
+  status: text("status").notNull(),
+  email: text("email").notNull(),
+  deliveryName: text("delivery_name").notNull(),
+  address: jsonb("address").$type<Record<string, string>>().notNull(),
+  subtotal: money("subtotal").notNull(),
+  shippingTotal: money("shipping_total").notNull(),
+  total: money("total").notNull(),
+  currency: text("currency").notNull().default("USD"),
+  cardBrand: text("card_brand"),
+  cardLast4: text("card_last4"),
+  paymentRef: text("payment_ref"),
+  shipping: jsonb("shipping").$type<Record<string, unknown>>(),
+  label: jsonb("label").$type<Record<string, unknown>>(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id").notNull(),
+    kind: text("kind").notNull(),
+    itemId: integer("item_id").notNull(),
+    title: text("title").notNull(),
+    unitPrice: money("unit_price").notNull(),
+    quantity: integer("quantity").notNull(),
+    total: money("total").notNull(),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+  },
+  (t) => [index("order_lines_order_idx").on(t.orderId)],
+);

@@ -1,0 +1,47 @@
+import type { Context } from "hono";
+import { z } from "zod";
+import type { AppDeps } from "../deps.ts";
+import { notFound } from "./errors.ts";
+import { sendCached } from "./response-cache.ts";
+import { parseOr400, queryObject } from "./validate.ts";
+
+const MAX_INT = 2_147_483_647;
+
+/** A positive database id from the path; anything else is a 400 naming `name`. */
+export function idParam(c: Context, name = "id"): number {
+  return parseOr400(
+    z.object({
+      [name]: z
+        .string()
+        .regex(/^\d{1,10}$/, "must be a positive whole number")
+        .transform(Number)
+        .pipe(z.number().int().min(1).max(MAX_INT)),
+    }),
+    { [name]: c.req.param(name) },
+  )[name] as number;
+}
+
+/** The request's query string validated by a zod object schema. */
+export function query<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
+  return parseOr400(schema, queryObject(new URL(c.req.url)));
+}
+
+/** Serves the JSON built by `build` from the response cache; `undefined` from `build` is a 404. */
+export async function cachedJson(
+  c: Context,
+  deps: AppDeps,
+  key: string,
+  build: () => Promise<unknown>,
+  ttlMs?: number,
+): Promise<Response> {
+  const entry = await deps.cache.get(
+    key,
+    async () => {
+      const value = await build();
+      if (value === undefined) throw notFound();
+      return value;
+    },
+    ttlMs,
+  );
+  return sendCached(c, entry);
+}

@@ -1,0 +1,43 @@
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { copyAssets, generateImages } from "../../seed/images/generate.ts";
+import { generateLookBook } from "../../seed/images/look-book.ts";
+import { imageJobs } from "../../seed/manifest.ts";
+import type { SeedContent } from "../../seed/types.ts";
+import type { Logger } from "../logger.ts";
+
+/**
+ * Draws the seed studio's images into dataDir/images on first start (a few hundred files and
+ * the 182-page look book), logging progress. A marker named after the job list makes later
+ * starts skip the work; an interrupted run resumes where it stopped.
+ */
+export async function prepareImages(dataDir: string, content: SeedContent, logger: Logger): Promise<void> {
+  const imagesDir = path.join(dataDir, "images");
+  const jobs = imageJobs(content);
+  const version = createHash("sha1")
+    .update(JSON.stringify(jobs))
+    .update(content.studio.name)
+    .digest("hex")
+    .slice(0, 12);
+  const marker = path.join(imagesDir, `.complete-${version}`);
+  if (existsSync(marker)) return;
+
+  const started = Date.now();
+  logger.info({ images: jobs.length, lookBookPages: 182 }, "Drawing the studio's images (first start only)");
+  let lastLogged = 0;
+  const progress = (label: string) => (done: number, total: number) => {
+    const pct = Math.floor((done / total) * 100);
+    if (pct >= lastLogged + 10 || done === total) {
+      lastLogged = done === total ? 0 : pct;
+      logger.info({ done, total }, `${label}: ${pct}%`);
+    }
+  };
+  await mkdir(imagesDir, { recursive: true });
+  await copyAssets(imagesDir);
+  await generateImages({ imagesDir, jobs, onProgress: progress("Images") });
+  await generateLookBook({ imagesDir, studioName: content.studio.name, onProgress: progress("Look book") });
+  await writeFile(marker, new Date().toISOString());
+  logger.info({ seconds: Math.round((Date.now() - started) / 1000) }, "Images ready");
+}

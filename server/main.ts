@@ -1,0 +1,60 @@
+import { content } from "../seed/content/index.ts";
+import { createApp } from "./app.ts";
+import { prepareDatabase } from "./bootstrap.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { databaseOptions, openDatabase } from "./db/client.ts";
+import { listen } from "./http/listen.ts";
+import { ResponseCache } from "./http/response-cache.ts";
+import { ImageOptimizer } from "./images/optimize.ts";
+import { prepareImages } from "./images/prepare-images.ts";
+import { createLogger } from "./logger.ts";
+import { localCampaigns, mailchimpCampaigns } from "./newsletter/campaigns.ts";
+import { MailchimpClient } from "./providers/mailchimp.ts";
+
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase(databaseOptions(config));
+  logger.info({ database: database.kind }, "Database open");
+  await prepareDatabase(database, content, logger);
+  await prepareImages(config.dataDir, content, logger);
+
+  const campaigns = config.mailchimp
+    ? mailchimpCampaigns(
+        new MailchimpClient(config.mailchimp.baseUrl, config.mailchimp.apiKey, config.mailchimp.campaignImageUrl),
+      )
+    : localCampaigns(database.db);
+  const app = createApp({
+    config,
+    database,
+    logger,
+    cache: new ResponseCache(),
+    images: new ImageOptimizer(config.dataDir),
+    campaigns,
+  });
+
+  const running = await listen({
+    fetch: app.fetch,
+    port: config.port,
+    host: config.host,
+    logger,
+    timeoutMs: config.shutdownTimeoutMs,
+    onClosed: () => database.close(),
+  });
+  logger.info({ port: running.port }, `Serving on http://localhost:${running.port}`);
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.on(signal, () => {
+      logger.info({ signal }, "Signal received");
+      void running.stop().then(() => process.exit(0));
+    });
+  }
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error("Failed to start:", err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,94 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { content } from "../../seed/content/index.ts";
+import { seedDatabase } from "../../seed/seed.ts";
+import { prepareDatabase } from "../../server/bootstrap.ts";
+import { openDatabase } from "../../server/db/client.ts";
+import * as t from "../../server/db/schema.ts";
+import { listen } from "../../server/http/listen.ts";
+import { createLogger } from "../../server/logger.ts";
+import { dbKinds, openTestDatabase } from "../support/test-app.ts";
+
+const silent = createLogger("silent");
+
+describe("graceful shutdown", () => {
+  it("finishes in-flight requests, refuses new ones, then closes the database", async () => {
+    const events: string[] = [];
+    const running = await listen({
+      fetch: async (req) => {
+        if (new URL(req.url).pathname === "/slow") await new Promise((r) => setTimeout(r, 300));
+        return new Response("done");
+      },
+      port: 0,
+      host: "127.0.0.1",
+      logger: silent,
+      timeoutMs: 5000,
+      onClosed: async () => {
+        events.push("closed");
+      },
+    });
+    const base = `http://127.0.0.1:${running.port}`;
+    expect(await (await fetch(`${base}/fast`)).text()).toBe("done");
+    const slow = fetch(`${base}/slow`).then(async (r) => {
+      events.push("slow answered");
+      return r.text();
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    const stopped = running.stop();
+    expect(await slow).toBe("done");
+    await stopped;
+    expect(events).toEqual(["slow answered", "closed"]);
+    await expect(fetch(`${base}/fast`)).rejects.toThrow();
+  });
+});
+
+describe.each(dbKinds)("migrations and seed on %s", (kind) => {
+  it("are idempotent: a second run changes nothing", async () => {
+    const { database, dispose } = await openTestDatabase(kind);
+    try {
+      await prepareDatabase(database, content, silent);
+      const count = async () => (await database.db.select({ id: t.products.id }).from(t.products)).length;
+      const before = await count();
+      await prepareDatabase(database, content, silent);
+      expect(await seedDatabase(database.db, content)).toBe(false);
+      expect(await count()).toBe(before);
+    } finally {
+      await dispose();
+    }
+  });
+
+  it("seeds once when two seeders race", async () => {
+    const { database, dispose } = await openTestDatabase(kind);
+    try {
+      await database.migrate();
+      const results = await Promise.all([seedDatabase(database.db, content), seedDatabase(database.db, content)]);
+      expect(results.filter(Boolean)).toHaveLength(1);
+      const rows = await database.db.execute(sql`select count(*)::int as n from studio_config`);
+      expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+    } finally {
+      await dispose();
+    }
+  });
+});
+
+describe("embedded database on disk", () => {
+  it("keeps its data across restarts", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "heartwood-pglite-"));
+    try {
+      const first = await openDatabase({ kind: "pglite", dataDir: path.join(dir, "db") });
+      await prepareDatabase(first, content, silent);
+      const n = (await first.db.select({ id: t.slabs.id }).from(t.slabs)).length;
+      await first.close();
+      const second = await openDatabase({ kind: "pglite", dataDir: path.join(dir, "db") });
+      await second.migrate();
+      expect(await seedDatabase(second.db, content)).toBe(false);
+      expect((await second.db.select({ id: t.slabs.id }).from(t.slabs)).length).toBe(n);
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,94 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { content } from "../../seed/content/index.ts";
+import { seedDatabase } from "../../seed/seed.ts";
+import { createApp } from "../../server/app.ts";
+import { loadConfig } from "../../server/config.ts";
+import { type Database, openDatabase } from "../../server/db/client.ts";
+import type { AppDeps } from "../../server/deps.ts";
+import { ResponseCache } from "../../server/http/response-cache.ts";
+import { ImageOptimizer } from "../../server/images/optimize.ts";
+import { createLogger } from "../../server/logger.ts";
+import { type CampaignSource, localCampaigns } from "../../server/newsletter/campaigns.ts";
+
+export type DbKind = "pglite" | "postgres";
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server. */
+export const dbKinds: DbKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+/** A fresh, empty PostgreSQL database on the test server, dropped again by `drop`. */
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `heartwood_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function openTestDatabase(kind: DbKind): Promise<{ database: Database; dispose: () => Promise<void> }> {
+  if (kind === "pglite") {
+    const database = await openDatabase({ kind: "pglite" });
+    return { database, dispose: () => database.close() };
+  }
+  const fresh = await freshPostgres();
+  const database = await openDatabase({ kind: "postgres", url: fresh.url, max: 4 });
+  return {
+    database,
+    dispose: async () => {
+      await database.close();
+      await fresh.drop();
+    },
+  };
+}
+
+export type TestApp = {
+  deps: AppDeps;
+  dataDir: string;
+  /** Sends a request to the app in-process. */
+  request: (pathAndQuery: string, init?: RequestInit) => Promise<Response>;
+  close: () => Promise<void>;
+};
+
+/** The app on a fresh, migrated and seeded database with its own data folder. */
+export async function createTestApp(
+  kind: DbKind,
+  options: { seed?: boolean; campaigns?: (deps: Pick<AppDeps, "database">) => CampaignSource } = {},
+): Promise<TestApp> {
+  const { database, dispose } = await openTestDatabase(kind);
+  await database.migrate();
+  if (options.seed !== false) await seedDatabase(database.db, content);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "heartwood-test-"));
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+  const deps: AppDeps = {
+    config,
+    database,
+    logger: createLogger("silent"),
+    cache: new ResponseCache(),
+    images: new ImageOptimizer(dataDir),
+    campaigns: options.campaigns ? options.campaigns({ database }) : localCampaigns(database.db),
+  };
+  const app = createApp(deps);
+  return {
+    deps,
+    dataDir,
+    request: async (p, init) => app.request(`http://localhost${p}`, init),
+    close: async () => {
+      await dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

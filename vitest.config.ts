@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["domain/**/*.test.ts", "server/**/*.test.ts", "seed/**/*.test.ts", "tests/api/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // PGlite is single-threaded WebAssembly; two workers keep both cores busy without thrashing.
+    maxWorkers: 2,
+    minWorkers: 1,
+  },
+});
