@@ -57,6 +57,9 @@ const bareUrl = `http://127.0.0.1:${bare.port}`;
 console.log(`autocannon, 32 connections, ${SECONDS}s x ${ROUNDS} paired rounds; p99 at a fixed 500 req/s\n`);
 const rows = [];
 for (const t of TARGETS) {
+  // Warm both up (JIT, caches) before anything is counted.
+  await autocannon({ url: appUrl + t.path, duration: 1, connections: 32 });
+  await autocannon({ url: bareUrl + t.path, duration: 1, connections: 32 });
   const ratios: number[] = [];
   const appRps: number[] = [];
   const bareRps: number[] = [];

@@ -1,12 +1,12 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { requestId } from "hono/request-id";
 import { getPath } from "hono/utils/url";
 import { catalogRoutes } from "./catalog/routes.ts";
 import { contentRoutes } from "./content/routes.ts";
 import type { AppDeps } from "./deps.ts";
 import { ApiError, errorBody, sendError } from "./http/errors.ts";
+import { requestHeader } from "./http/request-header.ts";
 import { imageRoutes } from "./images/routes.ts";
 import { newsletterRoutes } from "./newsletter/routes.ts";
 import { searchRoutes } from "./search/routes.ts";
@@ -19,7 +19,7 @@ export type PageHandler = (request: Request) => Promise<Response>;
  * `/images/*`, `/healthz`, and pages. It does not listen, so tests drive it in-process.
  */
 export function createApp(deps: AppDeps, options: { pages?: PageHandler } = {}) {
-  const app = new Hono({
+  const app = new Hono<{ Variables: { requestId: string } }>({
     getPath: (req) => {
       const path = getPath(req);
       const lower = path.toLowerCase();
@@ -27,13 +27,19 @@ export function createApp(deps: AppDeps, options: { pages?: PageHandler } = {}) 
     },
   });
 
-  app.use(requestId());
+  // Request ids: the proxy's when it sent a sane one, else a cheap per-process sequence.
+  const idPrefix = `${process.pid.toString(36)}-${Date.now().toString(36)}-`;
+  let sequence = 0;
   app.use(async (c, next) => {
     const started = performance.now();
+    const given = requestHeader(c, "x-request-id");
+    const reqId = given && /^[\w.:-]{1,128}$/.test(given) ? given : idPrefix + (++sequence).toString(36);
+    c.set("requestId", reqId);
+    c.header("x-request-id", reqId);
     await next();
     deps.logger.info(
       {
-        reqId: c.get("requestId"),
+        reqId,
         method: c.req.method,
         path: c.req.path,
         status: c.res.status,
@@ -76,7 +82,11 @@ export function createApp(deps: AppDeps, options: { pages?: PageHandler } = {}) 
 
   if (options.pages) {
     const pages = options.pages;
-    app.all("*", (c) => pages(c.req.raw));
+    app.all("*", async (c) => {
+      const res = await pages(c.req.raw);
+      res.headers.set("x-request-id", c.get("requestId"));
+      return res;
+    });
   } else {
     app.notFound((c) => c.text("Not found", 404));
   }

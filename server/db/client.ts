@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -54,15 +54,48 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  if (options.dataDir) mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   const client = await PGlite.create(options.dataDir ?? "memory://", { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
     kind: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
   };
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+};
+
+/**
+ * PGlite is one process's database: a second process opening the same folder would corrupt
+ * it. A lock file holding the owner's pid refuses that, and is taken over when its owner died.
+ */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  const lock = `${dataDir}.lock`;
+  try {
+    writeFileSync(lock, String(process.pid), { flag: "wx" });
+  } catch {
+    const owner = Number(readFileSync(lock, "utf8"));
+    if (owner !== process.pid && Number.isInteger(owner) && owner > 0 && isAlive(owner)) {
+      throw new Error(
+        `The embedded database at ${dataDir} is in use by process ${owner}. Stop it, or set DATABASE_URL to share a PostgreSQL server between processes.`,
+      );
+    }
+    writeFileSync(lock, String(process.pid));
+  }
+  return () => rmSync(lock, { force: true });
 }
 
 /** The database the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR. */

@@ -31,8 +31,14 @@ export function listen(options: {
               logger.warn("In-flight requests did not finish in time; closing their connections");
               if ("closeAllConnections" in server) server.closeAllConnections();
             }, options.timeoutMs);
+            // Keep-alive sockets whose request finishes during shutdown become idle; close them
+            // as they do, or close() waits for their keep-alive timeout.
+            const sweep = setInterval(() => {
+              if ("closeIdleConnections" in server) server.closeIdleConnections();
+            }, 50);
             server.close(() => {
               clearTimeout(force);
+              clearInterval(sweep);
               options
                 .onClosed()
                 .catch((err: unknown) => logger.error({ err }, "Closing failed"))
@@ -41,8 +47,6 @@ export function listen(options: {
                   done();
                 });
             });
-            // Idle keep-alive sockets would otherwise hold close() open until they time out.
-            if ("closeIdleConnections" in server) server.closeIdleConnections();
           });
           return stopping;
         },

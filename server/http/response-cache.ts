@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import type { Context } from "hono";
+import { requestHeader } from "./request-header.ts";
 
 type Bytes = Uint8Array<ArrayBuffer>;
 export type CachedBody = { body: Bytes; gzip: Bytes | null; etag: string };
@@ -63,8 +64,8 @@ export function sendCached(c: Context, entry: CachedBody): Response {
     "cache-control": "no-cache",
     vary: "accept-encoding",
   };
-  if (c.req.header("if-none-match") === entry.etag) return c.body(null, 304, headers);
-  if (entry.gzip && /\bgzip\b/.test(c.req.header("accept-encoding") ?? "")) {
+  if (requestHeader(c, "if-none-match") === entry.etag) return c.body(null, 304, headers);
+  if (entry.gzip && /\bgzip\b/.test(requestHeader(c, "accept-encoding") ?? "")) {
     return c.body(entry.gzip, 200, { ...headers, "content-encoding": "gzip" });
   }
   return c.body(entry.body, 200, headers);

@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import type { AppDeps } from "../deps.ts";
+import { requestHeader } from "../http/request-header.ts";
 import { queryObject } from "../http/validate.ts";
 import { parseOptimizeQuery } from "./optimize.ts";
 
@@ -13,7 +14,7 @@ export function imageRoutes(api: Hono, deps: AppDeps) {
       // Image files are never replaced under the same name, so a variant's URL names its bytes.
       "cache-control": "public, max-age=31536000, immutable",
     };
-    if (c.req.header("if-none-match") === image.etag) return c.body(null, 304, headers);
+    if (requestHeader(c, "if-none-match") === image.etag) return c.body(null, 304, headers);
     return c.body(image.bytes, 200, headers);
   });
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -19,7 +19,10 @@ describe("graceful shutdown", () => {
     const events: string[] = [];
     const running = await listen({
       fetch: async (req) => {
-        if (new URL(req.url).pathname === "/slow") await new Promise((r) => setTimeout(r, 300));
+        if (new URL(req.url).pathname === "/slow") {
+          await new Promise((r) => setTimeout(r, 300));
+          events.push("slow handled");
+        }
         return new Response("done");
       },
       port: 0,
@@ -32,15 +35,12 @@ describe("graceful shutdown", () => {
     });
     const base = `http://127.0.0.1:${running.port}`;
     expect(await (await fetch(`${base}/fast`)).text()).toBe("done");
-    const slow = fetch(`${base}/slow`).then(async (r) => {
-      events.push("slow answered");
-      return r.text();
-    });
+    const slow = fetch(`${base}/slow`).then((r) => r.text());
     await new Promise((r) => setTimeout(r, 50));
     const stopped = running.stop();
     expect(await slow).toBe("done");
     await stopped;
-    expect(events).toEqual(["slow answered", "closed"]);
+    expect(events).toEqual(["slow handled", "closed"]);
     await expect(fetch(`${base}/fast`)).rejects.toThrow();
   });
 });
@@ -87,6 +87,24 @@ describe("embedded database on disk", () => {
       expect(await seedDatabase(second.db, content)).toBe(false);
       expect((await second.db.select({ id: t.slabs.id }).from(t.slabs)).length).toBe(n);
       await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("embedded database lock", () => {
+  it("refuses a second opener while the first holds the folder, and frees it on close", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "heartwood-lock-"));
+    const dataDir = path.join(dir, "db");
+    try {
+      writeFileSync(`${dataDir}.lock`, "1"); // pid 1 is alive: someone else holds it
+      await expect(openDatabase({ kind: "pglite", dataDir })).rejects.toThrow(/in use by process 1/);
+      writeFileSync(`${dataDir}.lock`, "999999999"); // a dead owner's lock is taken over
+      const db = await openDatabase({ kind: "pglite", dataDir });
+      expect(readFileSync(`${dataDir}.lock`, "utf8")).toBe(String(process.pid));
+      await db.close();
+      expect(existsSync(`${dataDir}.lock`)).toBe(false);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
