@@ -1,5 +1,5 @@
 // The shop's HTTP app on a seeded embedded database with one product photo, for the benchmark.
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -45,4 +45,11 @@ const running = await listen({
   onClosed: () => database.close(),
 });
 process.send?.({ port: running.port });
-process.on("SIGTERM", () => void running.stop().then(() => process.exit(0)));
+process.on(
+  "SIGTERM",
+  () =>
+    void running.stop().then(() => {
+      rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    }),
+);

@@ -112,7 +112,12 @@ export async function seedDatabase(db: Db, content: SeedContent): Promise<boolea
           seoTitle: v.title,
           seoDescription: p.seo.description,
           sortOrder: j,
-          searchText: productSearchText({ ...v, category: p.category, material: v.material ?? p.material }),
+          // A variant is found by its parent's name too ("Conestoga table 96").
+          searchText: productSearchText({
+            title: `${p.title} ${v.title}`,
+            category: p.category,
+            material: v.material ?? p.material,
+          }),
         })),
       );
     }

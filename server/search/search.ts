@@ -1,5 +1,5 @@
-import { and, asc, ne, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { and, asc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { SearchHit, SearchResponse } from "../../domain/catalog-types.ts";
 import { foldForSearch } from "../../domain/text.ts";
 import type { Db } from "../db/client.ts";
@@ -22,6 +22,8 @@ function matching(column: AnyPgColumn, folded: string): { where: SQL; rank: SQL 
   return { where, rank: sql`${folded}::text <<-> ${column}` };
 }
 
+const parent = alias(t.products, "parent");
+
 const firstImage = (images: { fileName: string }[]) => images.slice(0, 1);
 
 /** Products (a variant carries its parent's productId), slabs and bases matching the query. */
@@ -34,8 +36,15 @@ export async function searchCatalog(db: Db, query: string): Promise<SearchRespon
   const b = matching(t.bases.searchText, folded);
   const [products, slabs, bases] = await Promise.all([
     db
-      .select({ id: t.products.id, title: t.products.title, images: t.products.images, parentId: t.products.parentId })
+      .select({
+        id: t.products.id,
+        title: t.products.title,
+        images: t.products.images,
+        parentId: t.products.parentId,
+        parentTitle: parent.title,
+      })
       .from(t.products)
+      .leftJoin(parent, eq(parent.id, t.products.parentId))
       .where(and(ne(t.products.visibility, "Hidden"), p.where))
       .orderBy(p.rank, asc(t.products.id))
       .limit(PER_KIND),
@@ -54,9 +63,10 @@ export async function searchCatalog(db: Db, query: string): Promise<SearchRespon
   ]);
   return {
     products: products.map((r): SearchHit => {
-      const hit: SearchHit = { id: r.id, title: r.title, images: firstImage(r.images) };
-      if (r.parentId !== null) hit.productId = r.parentId;
-      return hit;
+      // A variant's own title is its option ("96\" x 42\""); a result needs the piece's name too.
+      if (r.parentId === null) return { id: r.id, title: r.title, images: firstImage(r.images) };
+      const title = r.parentTitle ? `${r.parentTitle} — ${r.title}` : r.title;
+      return { id: r.id, title, images: firstImage(r.images), productId: r.parentId };
     }),
     slabs: slabs.map((r) => ({ id: r.id, title: r.title, images: firstImage(r.images) })),
     bases: bases.map((r) => ({ id: r.id, title: r.title, images: firstImage(r.images) })),

@@ -54,9 +54,11 @@ describe.each(dbKinds)("search API on %s", (kind) => {
   it("gives a variant result its parent's productId", async () => {
     const products = (await (await t.request("/api/Products")).json()) as Product[];
     const variant = products.find((p) => p.productId !== null)!;
-    const hits = await search(variant.title);
+    const parentTitle = products.find((p) => p.id === variant.productId)!.title;
+    const hits = await search(`${parentTitle} ${variant.title}`);
     const hit = hits.products.find((h) => h.id === variant.id);
     expect(hit?.productId).toBe(variant.productId);
+    expect(hit?.title).toBe(`${parentTitle} — ${variant.title}`);
     const parentHit = hits.products.find((h) => h.id === variant.productId);
     if (parentHit) expect(parentHit.productId).toBeUndefined();
   });
