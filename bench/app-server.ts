@@ -4,15 +4,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { content } from "../seed/content/index.ts";
-import { createApp } from "../server/app.ts";
 import { prepareDatabase } from "../server/bootstrap.ts";
 import { loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/client.ts";
-import { listen } from "../server/http/listen.ts";
 import { ResponseCache } from "../server/http/response-cache.ts";
 import { ImageOptimizer } from "../server/images/optimize.ts";
 import { createLogger } from "../server/logger.ts";
 import { localCampaigns } from "../server/newsletter/campaigns.ts";
+import { serveApp } from "../server/serve.ts";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "heartwood-bench-"));
 mkdirSync(path.join(dataDir, "images", "products"), { recursive: true });
@@ -28,22 +27,17 @@ const config = loadConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: "produc
 const logger = createLogger(config.logLevel);
 const database = await openDatabase({ kind: "pglite" });
 await prepareDatabase(database, content, createLogger("silent"));
-const app = createApp({
-  config,
-  database,
-  logger,
-  cache: new ResponseCache(),
-  images: new ImageOptimizer(dataDir),
-  campaigns: localCampaigns(database.db),
-});
-const running = await listen({
-  fetch: app.fetch,
-  port: 0,
-  host: "127.0.0.1",
-  logger,
-  timeoutMs: 1000,
-  onClosed: () => database.close(),
-});
+const running = await serveApp(
+  {
+    config,
+    database,
+    logger,
+    cache: new ResponseCache(),
+    images: new ImageOptimizer(dataDir),
+    campaigns: localCampaigns(database.db),
+  },
+  { port: 0, host: "127.0.0.1" },
+);
 process.send?.({ port: running.port });
 process.on(
   "SIGTERM",

@@ -6,7 +6,7 @@ import { catalogRoutes } from "./catalog/routes.ts";
 import { contentRoutes } from "./content/routes.ts";
 import type { AppDeps } from "./deps.ts";
 import { ApiError, errorBody, sendError } from "./http/errors.ts";
-import { requestHeader } from "./http/request-header.ts";
+import { requestIdOf, requestLog } from "./http/request-id.ts";
 import { imageRoutes } from "./images/routes.ts";
 import { newsletterRoutes } from "./newsletter/routes.ts";
 import { searchRoutes } from "./search/routes.ts";
@@ -19,7 +19,7 @@ export type PageHandler = (request: Request) => Promise<Response>;
  * `/images/*`, `/healthz`, and pages. It does not listen, so tests drive it in-process.
  */
 export function createApp(deps: AppDeps, options: { pages?: PageHandler } = {}) {
-  const app = new Hono<{ Variables: { requestId: string } }>({
+  const app = new Hono({
     getPath: (req) => {
       const path = getPath(req);
       const lower = path.toLowerCase();
@@ -27,31 +27,11 @@ export function createApp(deps: AppDeps, options: { pages?: PageHandler } = {}) 
     },
   });
 
-  // Request ids: the proxy's when it sent a sane one, else a cheap per-process sequence.
-  const idPrefix = `${process.pid.toString(36)}-${Date.now().toString(36)}-`;
-  let sequence = 0;
-  app.use(async (c, next) => {
-    const started = performance.now();
-    const given = requestHeader(c, "x-request-id");
-    const reqId = given && /^[\w.:-]{1,128}$/.test(given) ? given : idPrefix + (++sequence).toString(36);
-    c.set("requestId", reqId);
-    c.header("x-request-id", reqId);
-    await next();
-    deps.logger.info(
-      {
-        reqId,
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-      },
-      "request",
-    );
-  });
+  app.use(requestLog(deps.logger));
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return sendError(c, err);
-    deps.logger.error({ err, reqId: c.get("requestId") }, "Unhandled error");
+    deps.logger.error({ err, reqId: requestIdOf(c) }, "Unhandled error");
     return c.json(errorBody("internal_error", "Something went wrong on our side"), 500);
   });
 
@@ -82,11 +62,7 @@ export function createApp(deps: AppDeps, options: { pages?: PageHandler } = {}) 
 
   if (options.pages) {
     const pages = options.pages;
-    app.all("*", async (c) => {
-      const res = await pages(c.req.raw);
-      res.headers.set("x-request-id", c.get("requestId"));
-      return res;
-    });
+    app.all("*", (c) => pages(c.req.raw));
   } else {
     app.notFound((c) => c.text("Not found", 404));
   }

@@ -1,15 +1,14 @@
 import { content } from "../seed/content/index.ts";
-import { createApp } from "./app.ts";
 import { prepareDatabase } from "./bootstrap.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { databaseOptions, openDatabase } from "./db/client.ts";
-import { listen } from "./http/listen.ts";
 import { ResponseCache } from "./http/response-cache.ts";
 import { ImageOptimizer } from "./images/optimize.ts";
 import { prepareImages } from "./images/prepare-images.ts";
 import { createLogger } from "./logger.ts";
 import { localCampaigns, mailchimpCampaigns } from "./newsletter/campaigns.ts";
 import { MailchimpClient } from "./providers/mailchimp.ts";
+import { serveApp } from "./serve.ts";
 
 async function main() {
   const config = loadConfig();
@@ -24,23 +23,17 @@ async function main() {
         new MailchimpClient(config.mailchimp.baseUrl, config.mailchimp.apiKey, config.mailchimp.campaignImageUrl),
       )
     : localCampaigns(database.db);
-  const app = createApp({
-    config,
-    database,
-    logger,
-    cache: new ResponseCache(),
-    images: new ImageOptimizer(config.dataDir),
-    campaigns,
-  });
-
-  const running = await listen({
-    fetch: app.fetch,
-    port: config.port,
-    host: config.host,
-    logger,
-    timeoutMs: config.shutdownTimeoutMs,
-    onClosed: () => database.close(),
-  });
+  const running = await serveApp(
+    {
+      config,
+      database,
+      logger,
+      cache: new ResponseCache(),
+      images: new ImageOptimizer(config.dataDir),
+      campaigns,
+    },
+    { port: config.port, host: config.host },
+  );
   logger.info({ port: running.port }, `Serving on http://localhost:${running.port}`);
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => {

@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   doublePrecision,
   index,
@@ -11,6 +13,12 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+
+/**
+ * A trigram GiST index with 256-byte signatures: at the default 12 bytes, rare words match so
+ * many signatures that a search at 100k rows reads most of the index (see docs/decisions/002).
+ */
+const trigramGist = (column: AnyPgColumn) => sql`${column} gist_trgm_ops(siglen=256)`;
 
 /** Money is stored exactly (numeric 12,2) and read as a JS number. */
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: "number" });
@@ -87,7 +95,7 @@ export const products = pgTable(
   },
   (t) => [
     index("products_parent_idx").on(t.parentId),
-    index("products_search_trgm_idx").using("gist", t.searchText.op("gist_trgm_ops")),
+    index("products_search_trgm_idx").using("gist", trigramGist(t.searchText)),
   ],
 );
 
@@ -116,7 +124,7 @@ export const slabs = pgTable(
     searchText: text("search_text").notNull().default(""),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("slabs_search_trgm_idx").using("gist", t.searchText.op("gist_trgm_ops"))],
+  (t) => [index("slabs_search_trgm_idx").using("gist", trigramGist(t.searchText))],
 );
 
 export const bases = pgTable(
@@ -136,7 +144,7 @@ export const bases = pgTable(
     searchText: text("search_text").notNull().default(""),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("bases_search_trgm_idx").using("gist", t.searchText.op("gist_trgm_ops"))],
+  (t) => [index("bases_search_trgm_idx").using("gist", trigramGist(t.searchText))],
 );
 
 export const finishes = pgTable("finishes", {

@@ -1,8 +1,8 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import type { Logger } from "../logger.ts";
 
-type Fetch = (request: Request) => Response | Promise<Response>;
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
 export type RunningServer = {
   port: number;
@@ -11,7 +11,7 @@ export type RunningServer = {
 };
 
 export function listen(options: {
-  fetch: Fetch;
+  listener: Listener;
   port: number;
   host: string;
   logger: Logger;
@@ -20,7 +20,9 @@ export function listen(options: {
 }): Promise<RunningServer> {
   const { logger } = options;
   return new Promise((resolve) => {
-    const server = serve({ fetch: options.fetch, port: options.port, hostname: options.host }, (info: AddressInfo) => {
+    const server = createServer(options.listener);
+    server.listen(options.port, options.host, () => {
+      const info = server.address() as AddressInfo;
       let stopping: Promise<void> | null = null;
       resolve({
         port: info.port,
@@ -29,12 +31,12 @@ export function listen(options: {
             logger.info("Shutting down: finishing in-flight requests");
             const force = setTimeout(() => {
               logger.warn("In-flight requests did not finish in time; closing their connections");
-              if ("closeAllConnections" in server) server.closeAllConnections();
+              server.closeAllConnections();
             }, options.timeoutMs);
             // Keep-alive sockets whose request finishes during shutdown become idle; close them
             // as they do, or close() waits for their keep-alive timeout.
             const sweep = setInterval(() => {
-              if ("closeIdleConnections" in server) server.closeIdleConnections();
+              server.closeIdleConnections();
             }, 50);
             server.close(() => {
               clearTimeout(force);

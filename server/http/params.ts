@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import type { Context } from "hono";
 import { z } from "zod";
 import type { AppDeps } from "../deps.ts";
@@ -43,5 +44,9 @@ export async function cachedJson(
     },
     ttlMs,
   );
+  // Under Node, remember which raw request target this was, so a repeat can be answered
+  // before routing (server/http/cached-answers.ts).
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming?.url && c.req.method === "GET") deps.cache.rememberTarget(incoming.url, key);
   return sendCached(c, entry);
 }

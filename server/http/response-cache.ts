@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import type { Context } from "hono";
 import { requestHeader } from "./request-header.ts";
+import { requestIdOf, withRequestId } from "./request-id.ts";
 
 type Bytes = Uint8Array<ArrayBuffer>;
 export type CachedBody = { body: Bytes; gzip: Bytes | null; etag: string };
@@ -14,6 +15,8 @@ type Entry = CachedBody & { expiresAt: number };
 export class ResponseCache {
   private entries = new Map<string, Entry>();
   private inflight = new Map<string, Promise<Entry>>();
+  /** Raw request targets ("/api/Products?x=1") whose answer is known to be the entry under a key. */
+  private byTarget = new Map<string, string>();
   private generation = 0;
 
   constructor(private readonly maxEntries = 500) {}
@@ -53,20 +56,58 @@ export class ResponseCache {
     this.generation += 1;
     this.entries.clear();
     this.inflight.clear();
+    this.byTarget.clear();
+  }
+
+  /** Notes that a GET of this exact request target is answered by the entry under key. */
+  rememberTarget(target: string, key: string): void {
+    if (this.byTarget.get(target) === key) return;
+    if (this.byTarget.size >= this.maxEntries * 4) this.byTarget.delete(this.byTarget.keys().next().value!);
+    this.byTarget.set(target, key);
+  }
+
+  /** The live entry answering a GET of this exact request target, if one is known. */
+  forTarget(target: string): CachedBody | undefined {
+    const key = this.byTarget.get(target);
+    const entry = key === undefined ? undefined : this.entries.get(key);
+    return entry && entry.expiresAt > Date.now() ? entry : undefined;
   }
 }
 
-/** Sends a cached JSON answer with its ETag, as 304 when the client already has it. */
-export function sendCached(c: Context, entry: CachedBody): Response {
+/** Status, body and headers of a cached answer, given the request's conditional and encoding headers. */
+export function cachedAnswer(
+  entry: CachedBody,
+  ifNoneMatch: string | undefined,
+  acceptEncoding: string | undefined,
+  requestId: string,
+): { status: 200 | 304; body: Bytes | null; headers: Record<string, string> } {
   const headers: Record<string, string> = {
     "content-type": "application/json; charset=utf-8",
     etag: entry.etag,
     "cache-control": "no-cache",
     vary: "accept-encoding",
+    "x-request-id": requestId,
   };
-  if (requestHeader(c, "if-none-match") === entry.etag) return c.body(null, 304, headers);
-  if (entry.gzip && /\bgzip\b/.test(requestHeader(c, "accept-encoding") ?? "")) {
-    return c.body(entry.gzip, 200, { ...headers, "content-encoding": "gzip" });
+  if (ifNoneMatch === entry.etag) return { status: 304, body: null, headers };
+  if (entry.gzip && /\bgzip\b/.test(acceptEncoding ?? "")) {
+    headers["content-encoding"] = "gzip";
+    return { status: 200, body: entry.gzip, headers };
   }
-  return c.body(entry.body, 200, headers);
+  return { status: 200, body: entry.body, headers };
+}
+
+/**
+ * Sends a cached JSON answer. The Response is built with a plain header record (not through
+ * `c.body`, which copies several headers into a web Headers object) so @hono/node-server can
+ * write it straight to the socket.
+ */
+export function sendCached(c: Context, entry: CachedBody): Response {
+  const answer = cachedAnswer(
+    entry,
+    requestHeader(c, "if-none-match"),
+    requestHeader(c, "accept-encoding"),
+    requestIdOf(c),
+  );
+  withRequestId(c, answer.headers);
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }

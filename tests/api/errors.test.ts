@@ -29,8 +29,17 @@ describe("API errors", () => {
   });
 
   it("tags every answer with a request id", async () => {
-    const res = await t.request("/api/Faqs");
-    expect(res.headers.get("x-request-id")).toBeTruthy();
+    const cached = await t.request("/api/Faqs");
+    const error = await t.request("/api/nope");
+    const a = cached.headers.get("x-request-id");
+    const b = error.headers.get("x-request-id");
+    expect(a).toBeTruthy();
+    expect(b).toBeTruthy();
+    expect(a).not.toBe(b);
+    const given = await t.request("/api/Faqs", { headers: { "x-request-id": "proxy-42" } });
+    expect(given.headers.get("x-request-id")).toBe("proxy-42");
+    const hostile = await t.request("/api/Faqs", { headers: { "x-request-id": "<script>" } });
+    expect(hostile.headers.get("x-request-id")).not.toBe("<script>");
   });
 
   it("never answers 500 to malformed query strings", async () => {

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { getRequestListener } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { content } from "../../seed/content/index.ts";
@@ -18,13 +19,13 @@ describe("graceful shutdown", () => {
   it("finishes in-flight requests, refuses new ones, then closes the database", async () => {
     const events: string[] = [];
     const running = await listen({
-      fetch: async (req) => {
+      listener: getRequestListener(async (req) => {
         if (new URL(req.url).pathname === "/slow") {
           await new Promise((r) => setTimeout(r, 300));
           events.push("slow handled");
         }
         return new Response("done");
-      },
+      }),
       port: 0,
       host: "127.0.0.1",
       logger: silent,

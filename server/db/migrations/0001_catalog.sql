@@ -254,10 +254,10 @@ CREATE TABLE "testimonials" (
 	"sort_order" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "bases_search_trgm_idx" ON "bases" USING gist ("search_text" gist_trgm_ops);--> statement-breakpoint
+CREATE INDEX "bases_search_trgm_idx" ON "bases" USING gist ("search_text" gist_trgm_ops(siglen=256));--> statement-breakpoint
 CREATE INDEX "divergence_sizes_species_idx" ON "divergence_sizes" USING btree ("species_id");--> statement-breakpoint
 CREATE INDEX "order_lines_order_idx" ON "order_lines" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "products_parent_idx" ON "products" USING btree ("parent_id");--> statement-breakpoint
-CREATE INDEX "products_search_trgm_idx" ON "products" USING gist ("search_text" gist_trgm_ops);--> statement-breakpoint
-CREATE INDEX "slabs_search_trgm_idx" ON "slabs" USING gist ("search_text" gist_trgm_ops);--> statement-breakpoint
+CREATE INDEX "products_search_trgm_idx" ON "products" USING gist ("search_text" gist_trgm_ops(siglen=256));--> statement-breakpoint
+CREATE INDEX "slabs_search_trgm_idx" ON "slabs" USING gist ("search_text" gist_trgm_ops(siglen=256));--> statement-breakpoint
 CREATE UNIQUE INDEX "subscriptions_email_idx" ON "subscriptions" USING btree ("email");
