@@ -6,5 +6,6 @@ import type { Logger } from "./logger.ts";
 /** Migrates and seeds the database; a seeded database is left as it is. */
 export async function prepareDatabase(database: Database, content: SeedContent, logger: Logger): Promise<void> {
   await database.migrate();
-  if (await seedDatabase(database.db, content)) logger.info("Seeded the studio's catalog and content");
+  const seeded = await seedDatabase(database.db, content);
+  logger.info(seeded ? "Seeded the studio's catalog and content" : "Database already seeded; left as it is");
 }
