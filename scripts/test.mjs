@@ -16,6 +16,7 @@ function step(name, cmd, args) {
 
 for (const [name, args] of [
   ["lint and format", ["biome", "check", "."]],
+  ["route types", ["react-router", "typegen"]],
   ["typecheck", ["tsc", "--noEmit", "-p", "."]],
 ]) {
   if (step(name, "npx", args)) passed += 1;

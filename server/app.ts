@@ -18,7 +18,7 @@ export type PageHandler = (request: Request) => Promise<Response>;
  * The one HTTP app: `/api/*` (matched case-insensitively, as the original host did), static
  * `/images/*`, `/healthz`, and pages. It does not listen, so tests drive it in-process.
  */
-export function createApp(deps: AppDeps, options: { pages?: PageHandler } = {}) {
+export function createApp(deps: AppDeps, options: { pages?: PageHandler; clientDir?: string } = {}) {
   const app = new Hono({
     getPath: (req) => {
       const path = getPath(req);
@@ -59,6 +59,20 @@ export function createApp(deps: AppDeps, options: { pages?: PageHandler } = {}) 
       },
     }),
   );
+
+  if (options.clientDir) {
+    // Built scripts, styles and fonts carry a content hash in their names: cache them for good.
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root: options.clientDir,
+        onFound: (_path, c) => {
+          c.header("Cache-Control", "public, max-age=31536000, immutable");
+        },
+      }),
+    );
+    app.use("/favicon.svg", serveStatic({ root: options.clientDir }));
+  }
 
   if (options.pages) {
     const pages = options.pages;

@@ -8,6 +8,7 @@ import { prepareImages } from "./images/prepare-images.ts";
 import { createLogger } from "./logger.ts";
 import { localCampaigns, mailchimpCampaigns } from "./newsletter/campaigns.ts";
 import { MailchimpClient } from "./providers/mailchimp.ts";
+import { loadSite } from "./pages.ts";
 import { serveApp } from "./serve.ts";
 
 async function main() {
@@ -23,17 +24,15 @@ async function main() {
         new MailchimpClient(config.mailchimp.baseUrl, config.mailchimp.apiKey, config.mailchimp.campaignImageUrl),
       )
     : localCampaigns(database.db);
-  const running = await serveApp(
-    {
-      config,
-      database,
-      logger,
-      cache: new ResponseCache(),
-      images: new ImageOptimizer(config.dataDir),
-      campaigns,
-    },
-    { port: config.port, host: config.host },
-  );
+  const deps = {
+    config,
+    database,
+    logger,
+    cache: new ResponseCache(),
+    images: new ImageOptimizer(config.dataDir),
+    campaigns,
+  };
+  const running = await serveApp(deps, { port: config.port, host: config.host }, await loadSite(deps));
   logger.info({ port: running.port }, `Serving on http://localhost:${running.port}`);
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => {

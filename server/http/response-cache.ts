@@ -6,7 +6,7 @@ import { requestIdOf, withRequestId } from "./request-id.ts";
 
 type Bytes = Uint8Array<ArrayBuffer>;
 export type CachedBody = { body: Bytes; gzip: Bytes | null; etag: string };
-type Entry = CachedBody & { expiresAt: number };
+type Entry = CachedBody & { value: unknown; expiresAt: number };
 
 /**
  * Serialised API answers kept as bytes until the data under them changes. Reads far outnumber
@@ -37,7 +37,7 @@ export class ResponseCache {
         const body = new TextEncoder().encode(JSON.stringify(value)) as Bytes;
         const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
         const gzip = body.length > 1024 ? new Uint8Array(gzipSync(body)) : null;
-        const entry: Entry = { body, gzip, etag, expiresAt: Date.now() + ttlMs };
+        const entry: Entry = { body, gzip, etag, value, expiresAt: Date.now() + ttlMs };
         // A build that raced an invalidation must not store data from before the change.
         if (generation === this.generation) {
           this.entries.delete(key);
@@ -49,6 +49,14 @@ export class ResponseCache {
       .finally(() => this.inflight.delete(key));
     this.inflight.set(key, promise);
     return promise;
+  }
+
+  /**
+   * The value behind a cached answer, for server-side rendering: pages and the API share one
+   * entry per key, so a page never shows data the API would not. Treat it as read-only.
+   */
+  async value<T>(key: string, build: () => Promise<T>, ttlMs?: number): Promise<T> {
+    return (await this.get(key, build, ttlMs)).value as T;
   }
 
   /** Drops every cached answer; call after any write to the data they are built from. */

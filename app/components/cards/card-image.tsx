@@ -1,0 +1,51 @@
+import type { ImageRef } from "../../../domain/catalog-types.ts";
+import { type ImageFolder, imageSrcSet, imageUrl } from "../../lib/images.ts";
+
+const WIDTHS = [300, 450, 600];
+const RATIO = 800 / 600;
+const SIZES = "(max-width: 560px) 92vw, (max-width: 900px) 46vw, 24vw";
+
+/** A card's 3:4 image (600x800 q90 at most), with the second image shown on hover when there is one. */
+export function CardImage({
+  folder,
+  images,
+  alt,
+  eager = false,
+}: {
+  folder: ImageFolder;
+  images: ImageRef[];
+  alt: string;
+  eager?: boolean;
+}) {
+  const [first, second] = images;
+  if (!first) return <div className="card__img card__img--empty" />;
+  return (
+    <>
+      <img
+        className="card__img"
+        src={imageUrl(folder, first.fileName, { width: 600, height: 800, quality: 90 })}
+        srcSet={imageSrcSet(folder, first.fileName, WIDTHS, RATIO, 90)}
+        sizes={SIZES}
+        width={600}
+        height={800}
+        alt={alt}
+        loading={eager ? "eager" : "lazy"}
+        fetchPriority={eager ? "high" : undefined}
+        decoding="async"
+      />
+      {second && (
+        <img
+          className="card__img card__img--alt"
+          src={imageUrl(folder, second.fileName, { width: 600, height: 800, quality: 90 })}
+          srcSet={imageSrcSet(folder, second.fileName, WIDTHS, RATIO, 90)}
+          sizes={SIZES}
+          width={600}
+          height={800}
+          alt=""
+          loading="lazy"
+          decoding="async"
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { Link } from "react-router";
+import type { Product } from "../../../domain/catalog-types.ts";
+import { formatPrice } from "../../../domain/format.ts";
+import { AddToCartButton } from "../../features/cart/add-to-cart-button.tsx";
+import { HeartButton } from "../../features/wishlist/heart-button.tsx";
+import { productFolder } from "../../lib/images.ts";
+import { CardImage } from "./card-image.tsx";
+import { Pills } from "./pills.tsx";
+import "./card.css";
+
+export const productHref = (p: Pick<Product, "id" | "title">) =>
+  `/products/${p.id}?title=${encodeURIComponent(p.title)}`;
+
+/** A product card (spec §2): image with hover alternate, pills, heart, material pickers, price. */
+export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+  const folder = productFolder(product.type);
+  const materials = product.variants.filter((v) => v.type === "Material");
+  return (
+    <article className="card">
+      <div className="card__media">
+        <Link to={productHref(product)} aria-label={product.title} tabIndex={-1}>
+          <CardImage folder={folder} images={product.images} alt={product.title} eager={eager} />
+        </Link>
+        <Pills salePrice={product.salePrice} visibility={product.visibility} tag={product.tag} />
+        <HeartButton item={product} type={product.category} />
+      </div>
+      <div className="card__body">
+        <p className="label">{product.category}</p>
+        <h3 className="card__title">
+          <Link to={productHref(product)}>{product.title}</Link>
+        </h3>
+        <p className="card__price">
+          {product.salePrice !== null ? (
+            <>
+              <s aria-label={`Was ${formatPrice(product.price)}`}>{formatPrice(product.price)}</s>{" "}
+              <span>{formatPrice(product.salePrice)}</span>
+            </>
+          ) : (
+            formatPrice(product.price)
+          )}
+        </p>
+        {materials.length > 0 && (
+          <ul className="card__materials" aria-label="Materials">
+            {materials.map((v) => (
+              <li key={v.id}>
+                <Link to={`/products/${product.id}/${v.id}?title=${encodeURIComponent(v.title)}`} title={v.title}>
+                  <img src={`/images/thumbnails/${v.thumbnail}`} alt={v.title} width={28} height={28} loading="lazy" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        {product.stock > 0 && <AddToCartButton product={product} className="card__add" />}
+      </div>
+    </article>
+  );
+}

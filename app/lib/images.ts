@@ -1,0 +1,49 @@
+/** URLs of the image optimiser (spec §7: images/{folder}/{fileName}, webp). */
+
+export type ImageFolder =
+  | "products"
+  | "slabs"
+  | "bases"
+  | "projects"
+  | "finishes"
+  | "employees"
+  | "media"
+  | "carousel"
+  | "divergence"
+  | "divergenceSpecies"
+  | "divergenceSpeciesFinish"
+  | "thumbnails"
+  | "studio"
+  | "look-book";
+
+export function imageUrl(
+  folder: ImageFolder,
+  fileName: string,
+  size: { width: number; height?: number; quality?: number },
+): string {
+  const q = new URLSearchParams({ filePath: `images/${folder}/${fileName}`, width: String(size.width) });
+  if (size.height) q.set("height", String(size.height));
+  q.set("quality", String(size.quality ?? 80));
+  q.set("format", "webp");
+  return `/api/images/optimize?${q.toString()}`;
+}
+
+/**
+ * A srcset over a few widths at a fixed aspect ratio (height/width), so the browser fetches the
+ * size it needs and the box is reserved before the image arrives.
+ */
+export function imageSrcSet(
+  folder: ImageFolder,
+  fileName: string,
+  widths: number[],
+  ratio: number,
+  quality = 80,
+): string {
+  return widths
+    .map((w) => `${imageUrl(folder, fileName, { width: w, height: Math.round(w * ratio), quality })} ${w}w`)
+    .join(", ");
+}
+
+/** A product of type Divergence keeps its pictures with the Divergence finish imagery (spec §3). */
+export const productFolder = (type: string): ImageFolder =>
+  type === "Divergence" ? "divergenceSpeciesFinish" : "products";

@@ -1,0 +1,51 @@
+import "@fontsource/cormorant-garamond/latin-500.css";
+import "@fontsource/inter/latin-400.css";
+import "@fontsource/inter/latin-500.css";
+import "./styles/tokens.css";
+import "./styles/global.css";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+
+const EARLY_SCRIPT =
+  "var d=document.documentElement;d.classList.add('js');try{if(sessionStorage.getItem('splash-seen'))d.classList.add('splash-seen')}catch(e){d.classList.add('splash-seen')}";
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#f6f2ec" />
+        {/* Before first paint: mark script-enabled pages (scroll-in animations never hide content
+            without JS) and whether the splash already showed in this browser session. */}
+        <script dangerouslySetInnerHTML={{ __html: EARLY_SCRIPT }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** The router's fallback for errors no route handled (spec §2). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main className="container section" style={{ minHeight: "60vh" }}>
+      <p className="label">Error {status}</p>
+      <h1>Unexpected Application Error!</h1>
+      <p>Something went wrong on our side. Please try again, or return to the home page.</p>
+      <a className="btn" href="/">
+        Home
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,127 @@
+import { Link } from "react-router";
+import { ProductCard } from "../components/cards/product-card.tsx";
+import { FallbackHero, HeroCarousel } from "../features/home/hero-carousel.tsx";
+import { Testimonials } from "../features/home/testimonials.tsx";
+import { imageSrcSet, imageUrl } from "../lib/images.ts";
+import { pageData } from "../lib/page-data.server.ts";
+import { useShellData } from "../lib/use-studio.ts";
+import type { Route } from "./+types/home";
+
+export const handle = { header: "transparent" };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const page = pageData(context);
+  const [home, portfolio] = await Promise.all([page.home(), page.portfolio()]);
+  return { home, projectImage: portfolio[0]?.images[0]?.fileName ?? null };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const studio = (matches[1]?.data as { studio?: { name: string; tagline: string } } | undefined)?.studio;
+  return [
+    { title: studio ? `${studio.name} — ${studio.tagline}` : "Handmade wood furniture" },
+    {
+      name: "description",
+      content:
+        "Live-edge dining tables, slabs, bases and furniture made by hand in Pennsylvania from reclaimed and locally felled hardwoods.",
+    },
+  ];
+};
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { home, projectImage } = loaderData;
+  const { studio } = useShellData();
+  const first = home.carousel[0];
+  return (
+    <>
+      {first && !first.fileName.endsWith(".mp4") && (
+        <link
+          rel="preload"
+          as="image"
+          href={imageUrl("carousel", first.fileName, { width: 1600, height: 900, quality: 80 })}
+          imageSrcSet={imageSrcSet("carousel", first.fileName, [800, 1200, 1600, 1920], 9 / 16)}
+          imageSizes="100vw"
+          fetchPriority="high"
+        />
+      )}
+      {home.carousel.length > 0 ? <HeroCarousel items={home.carousel} /> : <FallbackHero />}
+
+      <section className="section container reveal" aria-labelledby="home-shop">
+        <div className="section-head">
+          <div>
+            <p className="label">The online store</p>
+            <h2 id="home-shop">Finished in the studio</h2>
+          </div>
+          <Link className="btn btn--ghost" to="/shop">
+            Shop all
+          </Link>
+        </div>
+        <div className="rail">
+          {home.products.map((p) => (
+            <ProductCard key={p.id} product={p} />
+          ))}
+        </div>
+      </section>
+
+      {home.testimonials.length > 0 && (
+        <section className="section testimonials reveal" aria-label="What our clients say">
+          <div className="container">
+            <Testimonials items={home.testimonials} />
+          </div>
+        </section>
+      )}
+
+      <section className="section container reveal" aria-labelledby="home-more">
+        <h2 id="home-more" className="visually-hidden">
+          More from the studio
+        </h2>
+        <div className="home-links">
+          <Link to="/custom-design" className="home-link">
+            {home.divergence?.generalImagery[0] && (
+              <img
+                src={imageUrl("divergence", home.divergence.generalImagery[0].fileName, {
+                  width: 600,
+                  height: 800,
+                  quality: 85,
+                })}
+                alt=""
+                width={600}
+                height={800}
+                loading="lazy"
+              />
+            )}
+            <h3>Custom design</h3>
+            <p>Tell us about the room and the people around the table; we will draw it.</p>
+          </Link>
+          <Link to="/portfolio" className="home-link">
+            {projectImage && (
+              <img
+                src={imageUrl("projects", projectImage, { width: 600, height: 800, quality: 85 })}
+                alt=""
+                width={600}
+                height={800}
+                loading="lazy"
+              />
+            )}
+            <h3>Projects</h3>
+            <p>Tables, bars and stairs in homes and offices across the region.</p>
+          </Link>
+          <Link to="/contact" className="home-link">
+            {studio.founder.images[0] && (
+              <img
+                src={imageUrl("studio", studio.founder.images[0].fileName, { width: 600, height: 800, quality: 85 })}
+                alt=""
+                width={600}
+                height={800}
+                loading="lazy"
+              />
+            )}
+            <h3>Visit the studio</h3>
+            <p>
+              {studio.address.city}, {studio.address.state}. Come and walk the slab racks with us.
+            </p>
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}

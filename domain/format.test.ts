@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { formatLongDate, formatPrice } from "./format.ts";
+
+describe("formatPrice", () => {
+  it("shows whole US dollars with separators", () => {
+    expect(formatPrice(12800)).toBe("$12,800");
+    expect(formatPrice(85.4)).toBe("$85");
+  });
+});
+
+describe("formatLongDate", () => {
+  it("shows a long weekday, short month, day and year in en-US", () => {
+    expect(formatLongDate("2026-03-14T00:00:00.000Z")).toBe("Saturday, Mar 14, 2026");
+  });
+});
