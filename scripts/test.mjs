@@ -1,41 +1,85 @@
-// The whole suite: format and lint, typecheck, then unit and API tests (PGlite, and PostgreSQL
-// when TEST_DATABASE_URL is set). Ends with one plain summary line.
+// The whole suite: format and lint, typecheck, unit and API tests (PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set), then browser journeys in Chromium against the built site.
+// Ends with one plain summary line.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 let passed = 0;
 let failed = 0;
 
-function step(name, cmd, args) {
+function step(name, cmd, args, env = {}) {
   console.log(`\n== ${name}: ${cmd} ${args.join(" ")}`);
-  const r = spawnSync(cmd, args, { stdio: "inherit", env: process.env });
+  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
   return r.status === 0;
 }
 
-for (const [name, args] of [
-  ["lint and format", ["biome", "check", "."]],
-  ["route types", ["react-router", "typegen"]],
-  ["typecheck", ["tsc", "--noEmit", "-p", "."]],
-]) {
-  if (step(name, "npx", args)) passed += 1;
+function count(ok) {
+  if (ok) passed += 1;
   else failed += 1;
 }
 
-if (!process.env.TEST_DATABASE_URL) {
-  console.log("\nTEST_DATABASE_URL is not set: API tests run on PGlite only.");
-}
-const report = path.join(mkdtempSync(path.join(tmpdir(), "heartwood-vitest-")), "report.json");
-step("unit and API tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${report}`]);
+const reports = mkdtempSync(path.join(tmpdir(), "heartwood-tests-"));
+
+count(step("lint and format", "npx", ["biome", "check", "."]));
+count(step("route types", "npx", ["react-router", "typegen"]));
+count(step("typecheck", "npx", ["tsc", "--noEmit", "-p", "."]));
+
+if (!process.env.TEST_DATABASE_URL) console.log("\nTEST_DATABASE_URL is not set: API tests run on PGlite only.");
+const vitestReport = path.join(reports, "vitest.json");
+step("unit and API tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${vitestReport}`]);
 try {
-  const json = JSON.parse(readFileSync(report, "utf8"));
+  const json = JSON.parse(readFileSync(vitestReport, "utf8"));
   passed += json.numPassedTests;
   failed += json.numFailedTests + (json.numFailedTestSuites ?? 0);
   if (json.numTotalTests === 0) failed += 1;
 } catch {
-  console.error("The test runner wrote no report: counting the run as failed.");
+  console.error("The unit and API test run wrote no report: counting it as failed.");
   failed += 1;
+}
+
+/** Debian's Chromium, installed when missing and we may (CI, or root with apt). */
+function findChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean);
+  const found = candidates.find((p) => existsSync(p));
+  if (found) return found;
+  if (process.getuid?.() === 0 && existsSync("/usr/bin/apt-get")) {
+    console.log("\nChromium is not installed: installing Debian's chromium package.");
+    spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
+    spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
+    if (existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
+  }
+  return null;
+}
+
+const chromium = findChromium();
+if (!chromium) {
+  console.error(
+    "\nBrowser tests need Chromium. Install it with `sudo apt-get install chromium` (Debian), or set CHROMIUM_PATH to a Chromium binary, then run `npm test` again.",
+  );
+  failed += 1;
+} else if (!step("build the site", "npm", ["run", "build"])) {
+  failed += 1;
+} else {
+  const pwReport = path.join(reports, "playwright.json");
+  step("browser journeys", "npx", ["playwright", "test"], {
+    CHROMIUM_PATH: chromium,
+    PW_REPORT: pwReport,
+    E2E_DATA_DIR: process.env.E2E_DATA_DIR ?? path.resolve(".e2e-data"),
+  });
+  try {
+    const stats = JSON.parse(readFileSync(pwReport, "utf8")).stats;
+    passed += stats.expected;
+    failed += stats.unexpected + stats.flaky;
+    if (stats.expected + stats.unexpected + stats.flaky === 0) failed += 1;
+  } catch {
+    console.error("The browser journeys wrote no report: counting them as failed.");
+    failed += 1;
+  }
 }
 
 console.log(`\ntests: ${passed} passed, ${failed} failed`);

@@ -108,8 +108,7 @@ export function SearchBox() {
           placeholder="Search"
           autoComplete="off"
           value={query}
-          aria-controls={listId}
-          aria-expanded={open && hasResults}
+          aria-controls={open && hasResults ? listId : undefined}
           onChange={(e) => setQuery(e.target.value)}
           onFocus={() => hasResults && setOpen(true)}
         />

@@ -1,0 +1,29 @@
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3900);
+
+/** Browser journeys in Debian's Chromium against the built site on a data folder of its own. */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.PW_REPORT ? [["list"], ["json", { outputFile: process.env.PW_REPORT }]] : "list",
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+    },
+  },
+  webServer: {
+    command: "node dist/server.mjs",
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    // The first start draws the studio's images (about a minute on two cores).
+    timeout: 240_000,
+    reuseExistingServer: false,
+    env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: process.env.E2E_DATA_DIR ?? ".e2e-data", LOG_LEVEL: "warn" },
+  },
+});

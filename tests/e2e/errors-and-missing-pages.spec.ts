@@ -1,0 +1,21 @@
+import { expect, expectNoSeriousA11yViolations, open, test } from "./support/fixtures.ts";
+
+test("an unknown path gets the designed 404 page with status 404", async ({ page }) => {
+  const response = await open(page, "/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: /shop/i }).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("a missing product is a 404", async ({ page }) => {
+  const response = await page.goto("/products/999999");
+  expect(response?.status()).toBe(404);
+});
+
+test("an unexpected failure shows the router fallback", async ({ page }) => {
+  await open(page, "/");
+  await page.route("**/faqs.data**", (route) => route.fulfill({ status: 500, body: "boom" }));
+  await page.getByRole("contentinfo").getByRole("link", { name: "FAQs" }).click();
+  await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
+});

@@ -1,0 +1,60 @@
+import { expect, expectNoSeriousA11yViolations, open, test } from "./support/fixtures.ts";
+
+test("home shows the hero, the announcement, products, testimonials and the footer", async ({ page, consoleErrors }) => {
+  await open(page, "/");
+  await expect(page.getByRole("region", { name: "Featured" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  await expect(page.getByText(/commission by December 1/)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Finished in the studio" })).toBeVisible();
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByText(`© ${new Date().getFullYear()}`, { exact: false })).toBeVisible();
+  await expect(footer.getByRole("link", { name: "Instagram" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Cart (0)" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  expect(consoleErrors).toEqual([]);
+});
+
+test("the menu opens with its groups and promo tiles and closes on navigation and outside press", async ({ page }) => {
+  await open(page, "/");
+  const toggle = page.getByRole("button", { name: "Menu" });
+  await toggle.click();
+  const menu = page.getByRole("navigation", { name: "Main" });
+  await expect(menu.getByRole("heading", { name: "Shop" })).toBeVisible();
+  await expect(menu.getByRole("heading", { name: "Studio" })).toBeVisible();
+  await expect(menu.getByText("A curated selection of artisan pieces.")).toBeVisible();
+  await expect(menu.getByText("Build Your Own Divergence Dining Table.")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.mouse.click(700, 850);
+  await expect(menu).toBeHidden();
+  await toggle.click();
+  await menu.getByRole("link", { name: "FAQs" }).click();
+  await expect(page).toHaveURL(/\/faqs$/);
+  await expect(menu).toBeHidden();
+});
+
+test("the hero carousel can be paused and driven from its controls", async ({ page }) => {
+  await open(page, "/");
+  const hero = page.getByRole("region", { name: "Featured" });
+  await hero.getByRole("button", { name: "Pause" }).click();
+  await expect(hero.getByRole("button", { name: "Play" })).toBeVisible();
+  await hero.getByRole("button", { name: /Show slide 2/ }).click();
+  await expect(hero.getByRole("button", { name: /Show slide 2/ })).toHaveAttribute("aria-current", "true");
+});
+
+test("the header hides while scrolling down and returns on the way up", async ({ page }) => {
+  await open(page, "/");
+  const header = page.getByRole("banner");
+  await page.mouse.wheel(0, 1500);
+  await expect(header).toHaveClass(/is-hidden/);
+  await page.mouse.wheel(0, -300);
+  await expect(header).not.toHaveClass(/is-hidden/);
+});
+
+test("the splash shows once per browser session", async ({ page }) => {
+  await page.goto("/?splash");
+  const splash = page.locator(".splash");
+  await expect(splash).toBeVisible();
+  await expect(splash).toBeHidden({ timeout: 8000 });
+  await page.goto("/?splash=again");
+  await expect(page.locator(".splash")).toBeHidden();
+});

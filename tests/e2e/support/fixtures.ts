@@ -1,0 +1,39 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/** Serious and critical accessibility violations on the page as it is now (axe-core, WCAG A/AA). */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+    "serious or critical accessibility violations",
+  ).toEqual([]);
+}
+
+/**
+ * Pages without the once-per-session splash (it has its own journey), and with every console
+ * error and failed hydration collected so a journey can assert there were none.
+ */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.addInitScript(() => {
+      if (!location.search.includes("splash")) sessionStorage.setItem("splash-seen", "1");
+    });
+    await use(errors);
+  },
+});
+
+export { expect };
+
+/** Opens a path and waits until React has hydrated it (root.tsx marks <html data-hydrated>). */
+export async function open(page: Page, path: string) {
+  const response = await page.goto(path);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  return response;
+}
