@@ -1,6 +1,7 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
+import { compress } from "hono/compress";
 import { getPath } from "hono/utils/url";
 import { catalogRoutes } from "./catalog/routes.ts";
 import { contentRoutes } from "./content/routes.ts";
@@ -74,8 +75,16 @@ export function createApp(deps: AppDeps, options: { pages?: PageHandler; clientD
     app.use("/favicon.svg", serveStatic({ root: options.clientDir }));
   }
 
+  app.get("/robots.txt", (c) =>
+    c.text(
+      ["User-agent: *", "Allow: /", "Disallow: /cart", "Disallow: /wishlist", "Disallow: /check-out", ""].join("\n"),
+    ),
+  );
+
   if (options.pages) {
     const pages = options.pages;
+    // Pages are rendered per request; compress them on the way out (API answers carry their own gzip).
+    app.use("*", compress());
     app.all("*", (c) => pages(c.req.raw));
   } else {
     app.notFound((c) => c.text("Not found", 404));

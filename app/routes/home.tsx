@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { toCardProduct } from "../../domain/card-product.ts";
 import { ProductCard } from "../components/cards/product-card.tsx";
 import { FallbackHero, HeroCarousel } from "../features/home/hero-carousel.tsx";
 import { Testimonials } from "../features/home/testimonials.tsx";
@@ -12,7 +13,14 @@ export const handle = { header: "transparent" };
 export async function loader({ context }: Route.LoaderArgs) {
   const page = pageData(context);
   const [home, portfolio] = await Promise.all([page.home(), page.portfolio()]);
-  return { home, projectImage: portfolio[0]?.images[0]?.fileName ?? null };
+  // Only what the page shows travels to the browser (the HTML carries loader data for hydration).
+  return {
+    carousel: home.carousel,
+    products: home.products.map(toCardProduct),
+    testimonials: home.testimonials,
+    divergenceImage: home.divergence?.generalImagery[0]?.fileName ?? null,
+    projectImage: portfolio[0]?.images[0]?.fileName ?? null,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -28,7 +36,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { home, projectImage } = loaderData;
+  const home = loaderData;
+  const { projectImage, divergenceImage } = loaderData;
   const { studio } = useShellData();
   const first = home.carousel[0];
   return (
@@ -76,9 +85,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </h2>
         <div className="home-links">
           <Link to="/custom-design" className="home-link">
-            {home.divergence?.generalImagery[0] && (
+            {divergenceImage && (
               <img
-                src={imageUrl("divergence", home.divergence.generalImagery[0].fileName, {
+                src={imageUrl("divergence", divergenceImage, {
                   width: 600,
                   height: 800,
                   quality: 85,

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import type { CardProduct } from "../../../domain/card-product.ts";
 import type { Product } from "../../../domain/catalog-types.ts";
 import { formatPrice } from "../../../domain/format.ts";
 import { AddToCartButton } from "../../features/cart/add-to-cart-button.tsx";
@@ -12,7 +13,7 @@ export const productHref = (p: Pick<Product, "id" | "title">) =>
   `/products/${p.id}?title=${encodeURIComponent(p.title)}`;
 
 /** A product card (spec §2): image with hover alternate, pills, heart, material pickers, price. */
-export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+export function ProductCard({ product, eager = false }: { product: CardProduct; eager?: boolean }) {
   const folder = productFolder(product.type);
   const materials = product.variants.filter((v) => v.type === "Material");
   return (

@@ -1,12 +1,12 @@
-import type { Product } from "../../../domain/catalog-types.ts";
+import type { CardProduct } from "../../../domain/card-product.ts";
 import { useShellData } from "../../lib/use-studio.ts";
 import { storageKeys } from "./counts.ts";
 import { readStoredList, writeStoredList } from "./local-lists.ts";
 
-type CartLine = { product: Product; quantity: number; total: number };
+type CartLine = { product: CardProduct; quantity: number; total: number };
 
 /** Adds one unit: merges with a line of the same id and title, never past the stock. */
-export function AddToCartButton({ product, className = "btn" }: { product: Product; className?: string }) {
+export function AddToCartButton({ product, className = "btn" }: { product: CardProduct; className?: string }) {
   const key = storageKeys(useShellData().studio.shortName).cart;
   const add = () => {
     const lines = readStoredList<CartLine>(key);

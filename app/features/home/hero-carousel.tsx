@@ -26,7 +26,12 @@ function SlideLink({ item }: { item: CarouselItem }) {
 export function HeroCarousel({ items }: { items: CarouselItem[] }) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
+  const [shown, setShown] = useState(() => new Set([0]));
   const count = items.length;
+
+  useEffect(() => {
+    setShown((s) => (s.has(index) ? s : new Set(s).add(index)));
+  }, [index]);
 
   useEffect(() => {
     if (paused || count < 2) return;
@@ -58,15 +63,19 @@ export function HeroCarousel({ items }: { items: CarouselItem[] }) {
             aria-hidden={!active}
           >
             {video ? (
-              <video
-                className="hero__media"
-                src={`/images/carousel/${item.fileName}`}
-                muted
-                autoPlay
-                loop
-                playsInline
-                preload={active ? "auto" : "none"}
-              />
+              // A video slide loads only once it is shown: an autoplaying video downloads (and
+              // counts as the page's largest paint) even while its slide is hidden.
+              shown.has(i) && (
+                <video
+                  className="hero__media"
+                  src={`/images/carousel/${item.fileName}`}
+                  muted
+                  autoPlay
+                  loop
+                  playsInline
+                  preload="auto"
+                />
+              )
             ) : (
               <img
                 className="hero__media"
