@@ -17,8 +17,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#f6f2ec" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* Before first paint: mark script-enabled pages (scroll-in animations never hide content
             without JS) and whether the splash already showed in this browser session. */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script written here, no data in it */}
         <script dangerouslySetInnerHTML={{ __html: EARLY_SCRIPT }} />
         <Meta />
         <Links />

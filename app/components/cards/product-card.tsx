@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import type { CardProduct } from "../../../domain/card-product.ts";
 import type { Product } from "../../../domain/catalog-types.ts";
-import { formatPrice } from "../../../domain/format.ts";
 import { AddToCartButton } from "../../features/cart/add-to-cart-button.tsx";
 import { HeartButton } from "../../features/wishlist/heart-button.tsx";
 import { productFolder } from "../../lib/images.ts";
 import { CardImage } from "./card-image.tsx";
 import { Pills } from "./pills.tsx";
+import { PriceAmount } from "./starting-price.tsx";
 import "./card.css";
 
 export const productHref = (p: Pick<Product, "id" | "title">) =>
@@ -31,14 +31,7 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
           <Link to={productHref(product)}>{product.title}</Link>
         </h3>
         <p className="card__price">
-          {product.salePrice !== null ? (
-            <>
-              <s aria-label={`Was ${formatPrice(product.price)}`}>{formatPrice(product.price)}</s>{" "}
-              <span>{formatPrice(product.salePrice)}</span>
-            </>
-          ) : (
-            formatPrice(product.price)
-          )}
+          <PriceAmount price={product.price} salePrice={product.salePrice} />
         </p>
         {materials.length > 0 && (
           <ul className="card__materials" aria-label="Materials">

@@ -33,6 +33,7 @@ export function HeroCarousel({ items }: { items: CarouselItem[] }) {
     setShown((s) => (s.has(index) ? s : new Set(s).add(index)));
   }, [index]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new slide restarts the 9 s wait
   useEffect(() => {
     if (paused || count < 2) return;
     if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
@@ -55,9 +56,11 @@ export function HeroCarousel({ items }: { items: CarouselItem[] }) {
         const active = i === index;
         const video = item.fileName.endsWith(".mp4");
         return (
+          // biome-ignore lint/a11y/useSemanticElements: the ARIA carousel pattern's slide is a group
           <div
             key={item.id}
             className={`hero__slide${active ? " is-active" : ""}`}
+            role="group"
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${count}`}
             aria-hidden={!active}

@@ -5,6 +5,7 @@ import type { Testimonial } from "../../../domain/catalog-types.ts";
 export function Testimonials({ items, intervalMs = 5000 }: { items: Testimonial[]; intervalMs?: number }) {
   const [index, setIndex] = useState(0);
   const [held, setHeld] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new testimonial restarts the wait
   useEffect(() => {
     if (held || items.length < 2) return;
     if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
@@ -18,7 +19,8 @@ export function Testimonials({ items, intervalMs = 5000 }: { items: Testimonial[
       <figure key={index} style={{ animation: "card-in 1s var(--ease) both", margin: 0 }}>
         <blockquote>“{current.message}”</blockquote>
         <figcaption className="label">
-          {current.author} · <span aria-label={`${current.rating} out of 5`}>{"★".repeat(current.rating)}</span>
+          {current.author} · <span aria-hidden="true">{"★".repeat(current.rating)}</span>
+          <span className="visually-hidden">{current.rating} out of 5</span>
         </figcaption>
       </figure>
       <div className="hero__controls" style={{ position: "static", justifyContent: "center", marginTop: "1rem" }}>

@@ -48,10 +48,10 @@ export function SearchBox() {
       });
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: debounced on the text alone
   useEffect(() => {
     const timer = setTimeout(() => run(query), DEBOUNCE_MS);
     return () => clearTimeout(timer);
-    // biome-ignore lint/correctness/useExhaustiveDependencies: debounced on the text alone
   }, [query]);
 
   useEffect(() => {
@@ -92,6 +92,7 @@ export function SearchBox() {
 
   return (
     <div className="search" ref={boxRef}>
+      {/* biome-ignore lint/a11y/useSemanticElements: a form with the search role is the widely supported landmark */}
       <form
         role="search"
         onSubmit={(e) => {
