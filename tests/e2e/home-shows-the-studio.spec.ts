@@ -1,6 +1,9 @@
 import { expect, expectNoSeriousA11yViolations, open, test } from "./support/fixtures.ts";
 
-test("home shows the hero, the announcement, products, testimonials and the footer", async ({ page, consoleErrors }) => {
+test("home shows the hero, the announcement, products, testimonials and the footer", async ({
+  page,
+  consoleErrors,
+}) => {
   await open(page, "/");
   await expect(page.getByRole("region", { name: "Featured" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();

@@ -40,7 +40,13 @@ test("a slow search is cancelled by the next one", async ({ page }) => {
     calls += 1;
     if (calls === 1) {
       await new Promise((r) => setTimeout(r, 1500));
-      await route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ products: [{ id: 1, title: "Stale answer", images: [] }], slabs: [], bases: [] }) }).catch(() => {});
+      await route
+        .fulfill({
+          status: 200,
+          contentType: "application/json",
+          body: JSON.stringify({ products: [{ id: 1, title: "Stale answer", images: [] }], slabs: [], bases: [] }),
+        })
+        .catch(() => {});
       return;
     }
     await route.continue();
