@@ -28,7 +28,13 @@ count(step("typecheck", "npx", ["tsc", "--noEmit", "-p", "."]));
 
 if (!process.env.TEST_DATABASE_URL) console.log("\nTEST_DATABASE_URL is not set: API tests run on PGlite only.");
 const vitestReport = path.join(reports, "vitest.json");
-step("unit and API tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${vitestReport}`]);
+step("unit and API tests", "npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile=${vitestReport}`,
+]);
 try {
   const json = JSON.parse(readFileSync(vitestReport, "utf8"));
   passed += json.numPassedTests;

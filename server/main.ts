@@ -7,8 +7,8 @@ import { ImageOptimizer } from "./images/optimize.ts";
 import { prepareImages } from "./images/prepare-images.ts";
 import { createLogger } from "./logger.ts";
 import { localCampaigns, mailchimpCampaigns } from "./newsletter/campaigns.ts";
-import { MailchimpClient } from "./providers/mailchimp.ts";
 import { loadSite } from "./pages.ts";
+import { MailchimpClient } from "./providers/mailchimp.ts";
 import { serveApp } from "./serve.ts";
 
 async function main() {

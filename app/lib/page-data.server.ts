@@ -81,7 +81,13 @@ export function pageData(context: AppLoadContext) {
         const post = await getMediaPost(db, id);
         return post ? { ...post, content: sanitizeHtml(post.content) } : null;
       }),
-    campaigns: () => context.deps.campaigns.list(100),
+    // Same key and lifetime as the API's campaign list (five minutes when they come from Mailchimp).
+    campaigns: () =>
+      cache.value(
+        "campaigns:100",
+        () => context.deps.campaigns.list(100),
+        context.deps.campaigns.kind === "mailchimp" ? 5 * 60_000 : undefined,
+      ),
     campaignHtml: (id: string) => context.deps.campaigns.html(id),
   };
 }

@@ -1,3 +1,42 @@
-export default function Page() {
-  return <div className="container section" />;
+import { data } from "react-router";
+import { pageMeta } from "../features/content/meta.ts";
+import { DivergenceOverview } from "../features/divergence-overview/divergence-overview.tsx";
+import { RouteErrorBoundary } from "../features/not-found/route-error.tsx";
+import { pageData } from "../lib/page-data.server.ts";
+import { sanitizeHtml } from "../lib/sanitize.server.ts";
+import type { Route } from "./+types/divergence";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const divergence = await pageData(context).divergence();
+  if (!divergence) throw data("Not found", { status: 404 });
+  const m = divergence.divergenceMetadata;
+  return {
+    divergence: {
+      ...divergence,
+      divergenceMetadata: {
+        ...m,
+        description: sanitizeHtml(m.description),
+        specification: sanitizeHtml(m.specification),
+      },
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, data }) =>
+  pageMeta(
+    matches,
+    data ? `${data.divergence.divergenceMetadata.title} Table Builder` : "Divergence",
+    "A solid hardwood dining table built to order in your choice of species, size, edge, base colour and top finish.",
+  );
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}
+
+export default function Divergence({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="container page">
+      <DivergenceOverview divergence={loaderData.divergence} />
+    </div>
+  );
 }

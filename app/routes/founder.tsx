@@ -1,3 +1,83 @@
-export default function Page() {
-  return <div className="container section" />;
+import { data, Link } from "react-router";
+import { pageMeta } from "../features/content/meta.ts";
+import "../features/content/content.css";
+import "../features/our-story/founder.css";
+import { RouteErrorBoundary } from "../features/not-found/route-error.tsx";
+import { imageSrcSet, imageUrl } from "../lib/images.ts";
+import { pageData } from "../lib/page-data.server.ts";
+import { sanitizeHtml } from "../lib/sanitize.server.ts";
+import type { Route } from "./+types/founder";
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const studio = await pageData(context).studio();
+  if (!studio || params.slug !== studio.founder.slug) throw data("Not found", { status: 404 });
+  const { name, images, bio } = studio.founder;
+  return { name, images, bio: sanitizeHtml(bio), studioName: studio.name };
+}
+
+export const meta: Route.MetaFunction = ({ matches, data }) =>
+  data
+    ? pageMeta(
+        matches,
+        data.name,
+        `${data.name}, founder and designer of ${data.studioName}: the maker who draws every piece and sees it into the room.`,
+      )
+    : pageMeta(matches, "Page not found", "This page could not be found.");
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}
+
+export default function Founder({ loaderData }: Route.ComponentProps) {
+  const { name, images, bio } = loaderData;
+  const [portrait, ...more] = images;
+  return (
+    <article className="container founder">
+      <div className="founder__intro">
+        {portrait && (
+          <img
+            className="founder__portrait"
+            src={imageUrl("studio", portrait.fileName, { width: 800, height: 1000, quality: 85 })}
+            srcSet={imageSrcSet("studio", portrait.fileName, [400, 600, 800], 1000 / 800, 85)}
+            sizes="(max-width: 768px) 92vw, 40vw"
+            width={800}
+            height={1000}
+            alt={`Portrait of ${name}`}
+            fetchPriority="high"
+          />
+        )}
+        <div className="founder__text">
+          <p className="label">Founder and designer</p>
+          <h1>{name}</h1>
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (lib/sanitize.server.ts) */}
+          <div className="prose founder__bio" dangerouslySetInnerHTML={{ __html: bio }} />
+          <div className="page-actions">
+            <Link to="/our-story" className="btn btn--ghost">
+              Our story
+            </Link>
+            <Link to="/custom-design" className="btn">
+              Commission a piece
+            </Link>
+          </div>
+        </div>
+      </div>
+      {more.length > 0 && (
+        <div className="founder__gallery">
+          {more.map((image, i) => (
+            <img
+              key={image.fileName}
+              src={imageUrl("studio", image.fileName, { width: 1200, height: 900, quality: 82 })}
+              srcSet={imageSrcSet("studio", image.fileName, [600, 900, 1200], 900 / 1200, 82)}
+              sizes="(max-width: 768px) 92vw, 46vw"
+              width={1200}
+              height={900}
+              alt={`${name} at work, photograph ${i + 1}`}
+              loading="lazy"
+              decoding="async"
+            />
+          ))}
+        </div>
+      )}
+    </article>
+  );
 }

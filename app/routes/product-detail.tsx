@@ -1,3 +1,20 @@
-export default function Page() {
-  return <div className="container section" />;
+import { DetailLayout } from "../features/detail/detail-layout.tsx";
+import { loadProductDetail } from "../features/detail/load.server.ts";
+import { detailMeta } from "../features/detail/meta.ts";
+import { RouteErrorBoundary } from "../features/not-found/route-error.tsx";
+import { pageData } from "../lib/page-data.server.ts";
+import type { Route } from "./+types/product-detail";
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  return loadProductDetail(pageData(context), params, request);
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) => detailMeta(data, matches);
+
+export default function ProductDetail({ loaderData }: Route.ComponentProps) {
+  return <DetailLayout data={loaderData} />;
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary what="piece" />;
 }

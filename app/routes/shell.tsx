@@ -1,4 +1,4 @@
-import { data, Outlet } from "react-router";
+import { data, Outlet, useRouteLoaderData } from "react-router";
 import { AnnouncementBanner } from "../components/shell/announcement.tsx";
 import { Footer } from "../components/shell/footer.tsx";
 import { Header } from "../components/shell/header.tsx";
@@ -6,17 +6,41 @@ import { LoadingOverlay } from "../components/shell/loading-overlay.tsx";
 import { ScrollHint } from "../components/shell/scroll-hint.tsx";
 import { Splash } from "../components/shell/splash.tsx";
 import "../components/shell/shell.css";
+import { RouteErrorBoundary } from "../features/not-found/route-error.tsx";
 import { HeaderStateProvider } from "../lib/header-state.tsx";
 import { pageData } from "../lib/page-data.server.ts";
 import { useReveal } from "../lib/use-reveal.ts";
-import { useShellData } from "../lib/use-studio.ts";
+import { type ShellData, useShellData } from "../lib/use-studio.ts";
 import type { Route } from "./+types/shell";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const page = pageData(context);
   const [studio, announcement] = await Promise.all([page.studio(), page.announcement()]);
   if (!studio) throw data("The studio is not set up", { status: 503 });
-  return { studio, announcement };
+  // Every page carries the shell's data for hydration: leave out the long texts only the story
+  // and founder pages show (they load them themselves).
+  const { story: _story, founder, ...rest } = studio;
+  const { bio: _bio, ...founderCard } = founder;
+  return { studio: { ...rest, founder: founderCard }, announcement };
+}
+
+/**
+ * Failures of pages without a boundary of their own (and of this layout): the designed 404 or
+ * the router's fallback, inside the header and footer whenever the studio's data loaded.
+ */
+export function ErrorBoundary() {
+  const data = useRouteLoaderData("routes/shell");
+  if (!data) return <RouteErrorBoundary />;
+  return (
+    <HeaderStateProvider>
+      <AnnouncementBanner announcement={(data as ShellData).announcement} />
+      <Header />
+      <main id="main">
+        <RouteErrorBoundary />
+      </main>
+      <Footer />
+    </HeaderStateProvider>
+  );
 }
 
 export default function Shell() {

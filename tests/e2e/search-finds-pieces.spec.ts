@@ -16,7 +16,7 @@ test("search waits for three characters and a pause, then lists thumbnails and o
   await expect(results.locator("img").first()).toHaveAttribute("width", "50");
   await expectNoSeriousA11yViolations(page);
   const first = results.getByRole("link").first();
-  const title = (await first.innerText()).trim();
+  const title = ((await first.textContent()) ?? "").trim();
   await first.click();
   await expect(page).toHaveURL(/\/(products|slabs|bases)\/\d+/);
   await expect(page).toHaveURL(new RegExp(`title=${encodeURIComponent(title).slice(0, 10)}`));

@@ -1,9 +1,8 @@
 import { Link } from "react-router";
-import type { Studio } from "../../../domain/catalog-types.ts";
 import "./menu.css";
 
 /** The menu panel: Shop and Studio groups, and the two promo tiles (spec §2). */
-export function Menu({ open, founder }: { open: boolean; founder: Studio["founder"] }) {
+export function Menu({ open, founder }: { open: boolean; founder: { name: string; slug: string } }) {
   const groups = [
     {
       title: "Shop",

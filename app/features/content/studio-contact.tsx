@@ -1,0 +1,49 @@
+import { phoneDigits } from "../../../domain/text.ts";
+import type { ShellStudio } from "../../lib/use-studio.ts";
+import "./content.css";
+
+/** The studio's address, e-mail, phone and hours, from its configuration. */
+export function StudioContact({ studio, subject }: { studio: ShellStudio; subject?: string }) {
+  const { address } = studio;
+  const mail = subject ? `mailto:${studio.email}?subject=${encodeURIComponent(subject)}` : `mailto:${studio.email}`;
+  const map = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(
+    `${address.street}, ${address.city}, ${address.state} ${address.zip}`,
+  )}`;
+  return (
+    <div className="studio-contact">
+      <div>
+        <h2 className="label">Write or call</h2>
+        <p className="contact-lines">
+          <a href={mail}>{studio.email}</a>
+          <br />
+          <a href={`tel:+1${phoneDigits(studio.phone)}`}>{studio.phone}</a>
+        </p>
+      </div>
+      <div>
+        <h2 className="label">Visit</h2>
+        <address className="contact-lines">
+          {studio.legalName}
+          <br />
+          {address.street}
+          <br />
+          {address.city}, {address.state} {address.zip}
+          <br />
+          <a href={map} target="_blank" rel="noopener noreferrer">
+            Directions
+          </a>
+        </address>
+      </div>
+      <div>
+        <h2 className="label">Studio hours</h2>
+        <dl className="facts">
+          {studio.hours.map((h) => (
+            <div key={h.days}>
+              <dt>{h.days}</dt>
+              <dd>{h.hours}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </div>
+  );
+}

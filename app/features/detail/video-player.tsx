@@ -1,0 +1,33 @@
+import { youTubeEmbedUrl } from "../../../domain/video.ts";
+
+/** Plays YouTube links only; any other address shows 'Unable to load video.' with a link (spec §2). */
+export function VideoPlayer({ url, title }: { url: string; title: string }) {
+  const embed = youTubeEmbedUrl(url);
+  if (!embed) {
+    const linkable = /^https?:\/\//i.test(url.trim());
+    return (
+      <div className="video video--error">
+        <p>Unable to load video.</p>
+        {linkable && (
+          <a href={url} target="_blank" rel="noopener noreferrer">
+            Watch it where it is hosted
+          </a>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="video">
+      <iframe
+        src={embed}
+        title={title}
+        width={1280}
+        height={720}
+        loading="lazy"
+        allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+        allowFullScreen
+        referrerPolicy="strict-origin-when-cross-origin"
+      />
+    </div>
+  );
+}

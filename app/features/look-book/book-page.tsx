@@ -1,0 +1,44 @@
+import { useEffect, useRef, useState } from "react";
+import { LOOK_BOOK, lookBookFile } from "../../../domain/look-book.ts";
+import { imageSrcSet, imageUrl } from "../../lib/images.ts";
+
+const WIDTHS = [425, 640, 850];
+const RATIO = 1 / LOOK_BOOK.ratio;
+
+export const pageSrc = (page: number) =>
+  imageUrl("look-book", lookBookFile(page), { width: 850, height: 1100, quality: 82 });
+
+/** One page image: 'Loading...' until it arrives, 'Image not found' if it never does. */
+export function BookPage({ page, sizes, eager = false }: { page: number; sizes: string; eager?: boolean }) {
+  const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
+  const img = useRef<HTMLImageElement>(null);
+  // An image can finish before the page hydrates, when its load event has already gone by.
+  useEffect(() => {
+    const el = img.current;
+    if (el?.complete) setState(el.naturalWidth > 0 ? "ready" : "failed");
+  }, []);
+  return (
+    <div className={`book-page is-${state}`}>
+      {state !== "ready" && (
+        <p className="book-page__status" role={state === "failed" ? "alert" : undefined}>
+          {state === "failed" ? "Image not found" : "Loading..."}
+        </p>
+      )}
+      {state !== "failed" && (
+        <img
+          ref={img}
+          src={pageSrc(page)}
+          srcSet={imageSrcSet("look-book", lookBookFile(page), WIDTHS, RATIO, 82)}
+          sizes={sizes}
+          width={850}
+          height={1100}
+          alt={`Look book, page ${page} of ${LOOK_BOOK.pages}`}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          onLoad={() => setState("ready")}
+          onError={() => setState("failed")}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { useEffect, useRef, useState } from "react";
+import { LOOK_BOOK } from "../../../domain/look-book.ts";
+import { BookPage } from "./book-page.tsx";
+
+const PAGES = Array.from({ length: LOOK_BOOK.pages }, (_, i) => i + 1);
+
+/**
+ * The narrow-screen look book: every page has its place reserved in a scroll-snapping column, but
+ * an image is only mounted while its place is within a screen or so of the view.
+ */
+export function LookBookGallery() {
+  const list = useRef<HTMLOListElement>(null);
+  const [near, setNear] = useState<ReadonlySet<number>>(() => new Set([1, 2]));
+
+  useEffect(() => {
+    const root = list.current;
+    if (!root) return;
+    const io = new IntersectionObserver(
+      (entries) =>
+        setNear((prev) => {
+          const next = new Set(prev);
+          for (const e of entries) {
+            const page = Number((e.target as HTMLElement).dataset.page);
+            if (e.isIntersecting) next.add(page);
+            else next.delete(page);
+          }
+          return next;
+        }),
+      { rootMargin: "150% 0px" },
+    );
+    for (const el of root.querySelectorAll("[data-page]")) io.observe(el);
+    return () => io.disconnect();
+  }, []);
+
+  return (
+    <ol ref={list} className="lb-gallery" aria-label="Look book pages">
+      {PAGES.map((page) => (
+        <li key={page} data-page={page} className="lb-gallery__page">
+          {near.has(page) ? (
+            <BookPage page={page} sizes="92vw" />
+          ) : (
+            <div className="book-page is-loading">
+              <p className="book-page__status">Loading...</p>
+            </div>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,81 @@
+import { Link } from "react-router";
+import { campaignImage, type MediaFeedItem } from "../../../domain/content-pages.ts";
+import { formatLongDate } from "../../../domain/format.ts";
+import { imageSrcSet, imageUrl } from "../../lib/images.ts";
+import "./media.css";
+
+const SIZES = "(max-width: 768px) 92vw, (max-width: 1100px) 46vw, 30vw";
+
+function Picture({ fileName }: { fileName: string }) {
+  return (
+    <img
+      src={imageUrl("media", fileName, { width: 800, height: 533, quality: 82 })}
+      srcSet={imageSrcSet("media", fileName, [400, 600, 800], 2 / 3, 82)}
+      sizes={SIZES}
+      width={800}
+      height={533}
+      alt=""
+      loading="lazy"
+      decoding="async"
+    />
+  );
+}
+
+function Entry({ item }: { item: MediaFeedItem }) {
+  const titleId = `media-${item.key}`;
+  if (item.kind === "post") {
+    const { post } = item;
+    return (
+      <article className="media-entry">
+        <div className="media-entry__img">{post.images[0] && <Picture fileName={post.images[0].fileName} />}</div>
+        <p className="label">
+          Journal · <time dateTime={post.date}>{formatLongDate(post.date)}</time>
+        </p>
+        <h2 id={titleId}>{post.title}</h2>
+        {post.metaData.seoData.description && <p>{post.metaData.seoData.description}</p>}
+        <Link to={`/media/${post.id}`} className="btn btn--ghost" aria-describedby={titleId}>
+          View More
+        </Link>
+      </article>
+    );
+  }
+  const { campaign } = item;
+  const picture = campaignImage(campaign.imageUrl);
+  return (
+    <article className="media-entry">
+      <div className="media-entry__img">
+        {picture?.kind === "media" && <Picture fileName={picture.fileName} />}
+        {picture?.kind === "url" && <img src={picture.url} alt="" width={800} height={533} loading="lazy" />}
+      </div>
+      <p className="label">
+        Newsletter
+        {campaign.createdDate && (
+          <>
+            {" · "}
+            <time dateTime={campaign.createdDate}>{formatLongDate(campaign.createdDate)}</time>
+          </>
+        )}
+      </p>
+      <h2 id={titleId}>{campaign.title}</h2>
+      {campaign.description && <p>{campaign.description}</p>}
+      <Link
+        to={`/newsletter/${encodeURIComponent(campaign.campaignId)}`}
+        className="btn btn--ghost"
+        aria-describedby={titleId}
+      >
+        Read More
+      </Link>
+    </article>
+  );
+}
+
+/** Media posts and newsletter campaigns, newest first. */
+export function MediaFeed({ items }: { items: MediaFeedItem[] }) {
+  return (
+    <div className="media-feed">
+      {items.map((item) => (
+        <Entry key={item.key} item={item} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { expect, expectNoSeriousA11yViolations, open, test } from "./support/fixtures.ts";
+
+test("a project opens in the showcase with a dark header, other projects and the shop, and closes", async ({
+  page,
+  consoleErrors,
+}) => {
+  await open(page, "/portfolio");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.locator("main a[href*='project=']").first().click();
+  const showcase = page.getByRole("dialog");
+  await expect(showcase).toBeVisible();
+  await expect(page).toHaveURL(/project=\d+/);
+  await expect(page.getByRole("banner")).toHaveAttribute("data-variant", "dark");
+  await expect(showcase.getByRole("heading", { name: "Other Projects" })).toBeVisible();
+  await expect(showcase.getByRole("heading", { name: "Check out our shop" })).toBeVisible();
+  const shopLinks = showcase.locator("a[href^='/products/']");
+  await expect(shopLinks).toHaveCount(4);
+  await expectNoSeriousA11yViolations(page);
+  await showcase.getByRole("button", { name: "Back to all projects" }).click();
+  await expect(showcase).toBeHidden();
+  await expect(page.getByRole("banner")).not.toHaveAttribute("data-variant", "dark");
+  expect(consoleErrors).toEqual([]);
+});
+
+test("the look book turns pages on a desktop and offers the PDF", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await open(page, "/look-book");
+  const book = page.getByRole("region", { name: "Look book" });
+  await expect(book).toBeVisible();
+  await expect(page.getByRole("link", { name: /PDF/i })).toHaveAttribute("href", /look-book\.pdf$/);
+  const where = page.locator(".book__where");
+  const before = (await where.textContent()) ?? "";
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(where).not.toHaveText(before);
+  await expectNoSeriousA11yViolations(page);
+  // Only pages near the open spread are loaded, never all 182.
+  expect(await page.locator("img[src*='look-book']").count()).toBeLessThan(20);
+});
+
+test("the look book is a scrolling gallery on a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page, "/look-book");
+  const gallery = page.getByRole("list", { name: "Look book pages" });
+  await expect(gallery).toBeVisible();
+  await expect(page.getByRole("region", { name: "Look book" })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("a look book page that fails to load says so", async ({ page }) => {
+  await page.route(
+    (url) => /look-book(%2F|\/)page-00/.test(url.href),
+    (route) => route.fulfill({ status: 404, body: "" }),
+  );
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page, "/look-book");
+  await expect(page.getByText("Image not found").first()).toBeVisible();
+});
