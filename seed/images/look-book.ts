@@ -154,7 +154,9 @@ async function cover(art: ImageArt, title: string, subtitle: string, withText: b
   const buf = await renderArt(art, { width: PAGE_W, height: PAGE_H });
   const parts = [`<rect width="${PAGE_W}" height="${PAGE_H}" fill="#120d09" opacity="0.35"/>`];
   if (withText) {
-    parts.push(text(PAGE_W / 2, 470, title, { size: 78, anchor: "middle", fill: "#f6efe4" }));
+    // Long studio names get a smaller size so the title always fits the page (serif ≈ 0.5 em a letter).
+    const size = Math.min(78, Math.floor((PAGE_W - 160) / (title.length * 0.5)));
+    parts.push(text(PAGE_W / 2, 470, title, { size, anchor: "middle", fill: "#f6efe4" }));
     parts.push(`<rect x="${PAGE_W / 2 - 50}" y="505" width="100" height="1.5" fill="#e8dccb"/>`);
     parts.push(
       text(PAGE_W / 2, 560, "LOOK BOOK", {
