@@ -45,7 +45,7 @@ export default function Bases({ loaderData }: Route.ComponentProps) {
       hasMore={hasMore}
     >
       {items.map((base, i) => (
-        <BaseCard key={base.id} base={base} eager={i < 4} />
+        <BaseCard key={base.id} base={base} eager={i === 0} />
       ))}
     </ListingLayout>
   );

@@ -78,7 +78,7 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
           ) : (
             <div className="portfolio-grid">
               {projects.map((p, i) => (
-                <PortfolioTile key={p.id} project={p} eager={i < 3} />
+                <PortfolioTile key={p.id} project={p} eager={i === 0} />
               ))}
             </div>
           )}

@@ -67,9 +67,9 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
     >
       {items.map((item, i) =>
         "kind" in item ? (
-          <DivergenceCard key="divergence" entry={item} eager={i < 4} />
+          <DivergenceCard key="divergence" entry={item} eager={i === 0} />
         ) : (
-          <ProductCard key={item.id} product={item} eager={i < 4} />
+          <ProductCard key={item.id} product={item} eager={i === 0} />
         ),
       )}
     </ListingLayout>

@@ -57,7 +57,7 @@ export default function Slabs({ loaderData }: Route.ComponentProps) {
       hasMore={hasMore}
     >
       {items.map((slab, i) => (
-        <SlabCard key={slab.id} slab={slab} eager={i < 4} />
+        <SlabCard key={slab.id} slab={slab} eager={i === 0} />
       ))}
     </ListingLayout>
   );
