@@ -1,3 +1,5 @@
+import type { ImageFolder as SiteImageFolder } from "../domain/image-folders.ts";
+
 /**
  * The shapes of the seed studio's content and of the art recipes its images are drawn from.
  * Seed content (seed/content/) is written against these types; the seeder (seed/seed.ts) stores it
@@ -70,21 +72,8 @@ export type ImageArt =
 /** An image as seed content references it: the stored file name plus how to draw it. */
 export type SeedImage = { fileName: string; art: ImageArt };
 
-/** Image folders under images/ (spec §7). */
-export type ImageFolder =
-  | "products"
-  | "slabs"
-  | "bases"
-  | "projects"
-  | "finishes"
-  | "employees"
-  | "media"
-  | "carousel"
-  | "divergence"
-  | "divergenceSpecies"
-  | "divergenceSpeciesFinish"
-  | "thumbnails"
-  | "studio";
+/** Image folders the seed content draws into (every folder but the look book's). */
+export type ImageFolder = Exclude<SiteImageFolder, "look-book">;
 
 export type SeedStudio = {
   name: string;

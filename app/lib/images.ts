@@ -1,20 +1,8 @@
 /** URLs of the image optimiser (spec §7: images/{folder}/{fileName}, webp). */
 
-export type ImageFolder =
-  | "products"
-  | "slabs"
-  | "bases"
-  | "projects"
-  | "finishes"
-  | "employees"
-  | "media"
-  | "carousel"
-  | "divergence"
-  | "divergenceSpecies"
-  | "divergenceSpeciesFinish"
-  | "thumbnails"
-  | "studio"
-  | "look-book";
+import type { ImageFolder } from "../../domain/image-folders.ts";
+
+export type { ImageFolder };
 
 export function imageUrl(
   folder: ImageFolder,

@@ -3,26 +3,10 @@ import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { z } from "zod";
+import { IMAGE_FOLDERS } from "../../domain/image-folders.ts";
 import { ApiError, badRequest, notFound } from "../http/errors.ts";
 import { parseOr400 } from "../http/validate.ts";
 
-/** Folders under images/ that the optimiser may read (spec §7). */
-export const IMAGE_FOLDERS = [
-  "products",
-  "slabs",
-  "bases",
-  "projects",
-  "finishes",
-  "employees",
-  "media",
-  "carousel",
-  "divergence",
-  "divergenceSpecies",
-  "divergenceSpeciesFinish",
-  "thumbnails",
-  "studio",
-  "look-book",
-] as const;
 const FOLDERS = new Set<string>(IMAGE_FOLDERS);
 
 const FORMATS = ["webp", "avif", "jpeg", "png"] as const;

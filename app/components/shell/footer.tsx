@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { useShellData } from "../../lib/use-studio.ts";
+import { StudioHours } from "./studio-hours.tsx";
 import "./footer.css";
 
 export function Footer() {
@@ -69,14 +70,7 @@ export function Footer() {
         </div>
         <div>
           <h2 className="label">Studio hours</h2>
-          <dl className="footer__hours">
-            {studio.hours.map((h) => (
-              <div key={h.days}>
-                <dt>{h.days}</dt>
-                <dd>{h.hours}</dd>
-              </div>
-            ))}
-          </dl>
+          <StudioHours hours={studio.hours} className="footer__hours" />
         </div>
       </div>
       <div className="container footer__base">

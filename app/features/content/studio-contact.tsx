@@ -1,4 +1,5 @@
 import { phoneDigits } from "../../../domain/text.ts";
+import { StudioHours } from "../../components/shell/studio-hours.tsx";
 import type { ShellStudio } from "../../lib/use-studio.ts";
 import "./content.css";
 
@@ -35,14 +36,7 @@ export function StudioContact({ studio, subject }: { studio: ShellStudio; subjec
       </div>
       <div>
         <h2 className="label">Studio hours</h2>
-        <dl className="facts">
-          {studio.hours.map((h) => (
-            <div key={h.days}>
-              <dt>{h.days}</dt>
-              <dd>{h.hours}</dd>
-            </div>
-          ))}
-        </dl>
+        <StudioHours hours={studio.hours} className="facts" />
       </div>
     </div>
   );

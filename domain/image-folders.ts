@@ -1,0 +1,19 @@
+/** Folders under images/ (spec §7, plus the look book and the variant thumbnails). */
+export const IMAGE_FOLDERS = [
+  "products",
+  "slabs",
+  "bases",
+  "projects",
+  "finishes",
+  "employees",
+  "media",
+  "carousel",
+  "divergence",
+  "divergenceSpecies",
+  "divergenceSpeciesFinish",
+  "thumbnails",
+  "studio",
+  "look-book",
+] as const;
+
+export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
