@@ -11,6 +11,7 @@ const FADE_MS = 200;
  */
 export function Splash({ name }: { name: string }) {
   const [phase, setPhase] = useState<"shown" | "leaving" | "gone">("shown");
+  const [reel, setReel] = useState(false);
   const navigation = useNavigation();
 
   useEffect(() => {
@@ -19,6 +20,7 @@ export function Splash({ name }: { name: string }) {
       return;
     }
     const started = performance.now();
+    setReel(true);
     const loaded = new Promise<void>((resolve) => {
       if (document.readyState === "complete") resolve();
       else window.addEventListener("load", () => resolve(), { once: true });
@@ -51,7 +53,8 @@ export function Splash({ name }: { name: string }) {
   return (
     <div className={`splash${phase === "leaving" ? " is-leaving" : ""}`} aria-hidden="true">
       <div>
-        <video src="/images/studio/splash.mp4" muted autoPlay playsInline loop preload="auto" />
+        {/* The reel starts once the page is up, so its bytes never compete with the first paint. */}
+        {reel && <video src="/images/studio/splash.mp4" muted autoPlay playsInline loop />}
         <p>{name}</p>
       </div>
     </div>

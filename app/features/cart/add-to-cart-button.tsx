@@ -8,7 +8,7 @@ export function AddToCartButton({ product, className = "btn" }: { product: CardP
   const key = storageKeys(useShellData().studio.shortName).cart;
   const add = () => addToStoredCart(key, product, 1);
   return (
-    <button type="button" className={className} onClick={add} aria-label={`Add ${product.title} to cart`}>
+    <button type="button" className={className} onClick={add} aria-label={`Add to cart: ${product.title}`}>
       Add to cart
     </button>
   );

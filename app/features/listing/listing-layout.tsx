@@ -66,6 +66,10 @@ export function ListingLayout(props: Props) {
         </div>
       ) : (
         <>
+          {/* Cards title themselves with h3: this keeps the outline in order under the page's h1. */}
+          <h2 className="visually-hidden">
+            {title}: {noun[1]}
+          </h2>
           <div className={`listing__grid listing__grid--${columns}`} aria-busy={busy}>
             {children}
           </div>

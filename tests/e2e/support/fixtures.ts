@@ -41,23 +41,30 @@ export async function expectNoSeriousA11yViolations(page: Page, options: { ifram
 }
 
 /**
- * Pages without the once-per-session splash (it has its own journey), and with every console
- * error and failed hydration collected so a journey can assert there were none.
+ * Every page opens without the once-per-session splash (it has its own journey; a URL with
+ * "splash" in it keeps it), and `consoleErrors` collects console errors and uncaught
+ * exceptions so a journey can assert there were none.
  */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ noSplash: void; consoleErrors: string[] }>({
+  noSplash: [
+    async ({ page }, use) => {
+      await page.addInitScript(() => {
+        try {
+          if (!location.search.includes("splash")) sessionStorage.setItem("splash-seen", "1");
+        } catch {
+          // Sandboxed frames (video embeds, newsletters) have no storage; they show no splash anyway.
+        }
+      });
+      await use();
+    },
+    { auto: true },
+  ],
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on("console", (m) => {
       if (m.type() === "error") errors.push(m.text());
     });
     page.on("pageerror", (e) => errors.push(e.message));
-    await page.addInitScript(() => {
-      try {
-        if (!location.search.includes("splash")) sessionStorage.setItem("splash-seen", "1");
-      } catch {
-        // Sandboxed frames (video embeds, newsletters) have no storage; they show no splash anyway.
-      }
-    });
     await use(errors);
   },
 });
