@@ -54,7 +54,9 @@ export function Splash({ name }: { name: string }) {
     <div className={`splash${phase === "leaving" ? " is-leaving" : ""}`} aria-hidden="true">
       <div>
         {/* The reel starts once the page is up, so its bytes never compete with the first paint. */}
-        {reel && <video src="/images/studio/splash.mp4" muted autoPlay playsInline loop />}
+        <div className="splash__reel">
+          {reel && <video src="/images/studio/splash.mp4" muted autoPlay playsInline loop />}
+        </div>
         <p>{name}</p>
       </div>
     </div>

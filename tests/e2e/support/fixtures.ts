@@ -45,6 +45,7 @@ export async function expectNoSeriousA11yViolations(page: Page, options: { ifram
  * "splash" in it keeps it), and `consoleErrors` collects console errors and uncaught
  * exceptions so a journey can assert there were none.
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: an automatic fixture that gives no value is typed void in Playwright
 export const test = base.extend<{ noSplash: void; consoleErrors: string[] }>({
   noSplash: [
     async ({ page }, use) => {
