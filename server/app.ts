@@ -67,6 +67,8 @@ export function createApp(deps: AppDeps, options: { pages?: PageHandler; clientD
       "/assets/*",
       serveStatic({
         root: options.clientDir,
+        // build.mjs writes .br and .gz beside each script and style.
+        precompressed: true,
         onFound: (_path, c) => {
           c.header("Cache-Control", "public, max-age=31536000, immutable");
         },

@@ -1,0 +1,10 @@
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+const chrome = await chromeLauncher.launch({ chromePath: "/usr/bin/chromium", chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"] });
+const r = await lighthouse(process.argv[2]!, { port: chrome.port, output: "json", logLevel: "error", formFactor: "mobile", onlyCategories: ["performance"] });
+const lhr = r!.lhr as any;
+const m = lhr.audits.metrics.details.items[0];
+console.log("observed FCP", m.observedFirstContentfulPaint, "observed LCP", m.observedLargestContentfulPaint, "FCP", m.firstContentfulPaint);
+const reqs = lhr.audits["network-requests"].details.items;
+for (const q of reqs) console.log(Math.round(q.networkRequestTime), Math.round(q.networkEndTime), q.transferSize, q.resourceType, q.priority, q.url.slice(0, 90));
+await chrome.kill();
