@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { ResponsiveImage } from "../components/responsive-image.tsx";
 import { pageMeta } from "../features/content/meta.ts";
 import "../features/content/content.css";
 import "../features/our-story/founder.css";
@@ -64,16 +65,15 @@ export default function Founder({ loaderData }: Route.ComponentProps) {
       {more.length > 0 && (
         <div className="founder__gallery">
           {more.map((image, i) => (
-            <img
+            <ResponsiveImage
               key={image.fileName}
-              src={imageUrl("studio", image.fileName, { width: 1200, height: 900, quality: 82 })}
-              srcSet={imageSrcSet("studio", image.fileName, [600, 900, 1200], 900 / 1200, 82)}
-              sizes="(max-width: 768px) 92vw, 46vw"
+              folder="studio"
+              fileName={image.fileName}
               width={1200}
               height={900}
+              widths={[600, 900, 1200]}
+              sizes="(max-width: 768px) 92vw, 46vw"
               alt={`${name} at work, photograph ${i + 1}`}
-              loading="lazy"
-              decoding="async"
             />
           ))}
         </div>

@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { formatLongDate } from "../../domain/format.ts";
+import { ResponsiveImage } from "../components/responsive-image.tsx";
 import { pageMeta } from "../features/content/meta.ts";
 import { VideoEmbed } from "../features/content/video-embed.tsx";
 import "../features/media/media.css";
@@ -65,16 +66,15 @@ export default function MediaPostPage({ loaderData }: Route.ComponentProps) {
       {more.length > 0 && (
         <div className="media-post__more">
           {more.map((image, i) => (
-            <img
+            <ResponsiveImage
               key={image.fileName}
-              src={imageUrl("media", image.fileName, { width: 1000, height: 667, quality: 82 })}
-              srcSet={imageSrcSet("media", image.fileName, [500, 750, 1000], 2 / 3, 82)}
-              sizes="(max-width: 768px) 92vw, 46vw"
+              folder="media"
+              fileName={image.fileName}
               width={1000}
               height={667}
+              widths={[500, 750, 1000]}
+              sizes="(max-width: 768px) 92vw, 46vw"
               alt={`${post.title}, photograph ${i + 2}`}
-              loading="lazy"
-              decoding="async"
             />
           ))}
         </div>

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { DivergenceData } from "../../../domain/catalog-types.ts";
 import { startingPrice } from "../../../domain/content-pages.ts";
 import { formatPrice } from "../../../domain/format.ts";
+import { ResponsiveImage } from "../../components/responsive-image.tsx";
 import { imageSrcSet, imageUrl } from "../../lib/images.ts";
 import "../content/content.css";
 import "./divergence-overview.css";
@@ -18,17 +19,17 @@ export function DivergenceOverview({ divergence }: { divergence: DivergenceData 
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: on phones the gallery scrolls sideways and must be reachable by keyboard */}
         <section className="dv-gallery" tabIndex={0} aria-label={`${meta.title} pictures`}>
           {generalImagery.map((image, i) => (
-            <img
+            <ResponsiveImage
               key={image.fileName}
-              src={imageUrl("divergence", image.fileName, { width: 1200, height: 900, quality: 85 })}
-              srcSet={imageSrcSet("divergence", image.fileName, [600, 900, 1200], 3 / 4, 85)}
-              sizes="(max-width: 768px) 92vw, 55vw"
+              folder="divergence"
+              fileName={image.fileName}
               width={1200}
               height={900}
+              widths={[600, 900, 1200]}
+              sizes="(max-width: 768px) 92vw, 55vw"
+              quality={85}
+              eager={i === 0}
               alt={`${meta.title} dining table, view ${i + 1} of ${generalImagery.length}`}
-              loading={i === 0 ? "eager" : "lazy"}
-              fetchPriority={i === 0 ? "high" : undefined}
-              decoding="async"
             />
           ))}
         </section>
