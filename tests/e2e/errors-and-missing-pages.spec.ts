@@ -1,6 +1,7 @@
-import { expect, expectNoSeriousA11yViolations, open, test } from "./support/fixtures.ts";
+import { expect, expectConsoleErrors, expectNoSeriousA11yViolations, open, test } from "./support/fixtures.ts";
 
 test("an unknown path gets the designed 404 page with status 404", async ({ page }) => {
+  expectConsoleErrors();
   const response = await open(page, "/no/such/page");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -9,11 +10,13 @@ test("an unknown path gets the designed 404 page with status 404", async ({ page
 });
 
 test("a missing product is a 404", async ({ page }) => {
+  expectConsoleErrors();
   const response = await page.goto("/products/999999");
   expect(response?.status()).toBe(404);
 });
 
 test("an unexpected failure shows the router fallback", async ({ page }) => {
+  expectConsoleErrors();
   await open(page, "/");
   await page.route("**/faqs.data**", (route) => route.fulfill({ status: 500, body: "boom" }));
   await page.getByRole("contentinfo").getByRole("link", { name: "FAQs" }).click();

@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousA11yViolations, open, test } from "./support/fixtures.ts";
+import { expect, expectConsoleErrors, expectNoSeriousA11yViolations, open, test } from "./support/fixtures.ts";
 
 test("search waits for three characters and a pause, then lists thumbnails and opens a result", async ({ page }) => {
   const requests: string[] = [];
@@ -24,6 +24,7 @@ test("search waits for three characters and a pause, then lists thumbnails and o
 });
 
 test("search says when nothing matches, and shows an error from the server", async ({ page }) => {
+  expectConsoleErrors();
   await open(page, "/");
   const box = page.getByRole("searchbox", { name: /Search products/ });
   await box.fill("zzzqqq");

@@ -40,10 +40,16 @@ export async function expectNoSeriousA11yViolations(page: Page, options: { ifram
   ).toEqual([]);
 }
 
+const EXPECTS_CONSOLE_ERRORS = "expects-console-errors";
+
+/** For a journey that provokes failed requests on purpose (error pages, failing images). */
+export function expectConsoleErrors() {
+  test.info().annotations.push({ type: EXPECTS_CONSOLE_ERRORS });
+}
+
 /**
  * Every page opens without the once-per-session splash (it has its own journey; a URL with
- * "splash" in it keeps it), and `consoleErrors` collects console errors and uncaught
- * exceptions so a journey can assert there were none.
+ * "splash" in it keeps it), and every journey fails on console errors and uncaught exceptions.
  */
 // biome-ignore lint/suspicious/noConfusingVoidType: an automatic fixture that gives no value is typed void in Playwright
 export const test = base.extend<{ noSplash: void; consoleErrors: string[] }>({
@@ -60,14 +66,22 @@ export const test = base.extend<{ noSplash: void; consoleErrors: string[] }>({
     },
     { auto: true },
   ],
-  consoleErrors: async ({ page }, use) => {
-    const errors: string[] = [];
-    page.on("console", (m) => {
-      if (m.type() === "error") errors.push(m.text());
-    });
-    page.on("pageerror", (e) => errors.push(e.message));
-    await use(errors);
-  },
+  consoleErrors: [
+    async ({ page }, use, testInfo) => {
+      const errors: string[] = [];
+      page.on("console", (m) => {
+        if (m.type() === "error") errors.push(m.text());
+      });
+      page.on("pageerror", (e) => errors.push(e.message));
+      await use(errors);
+      // Every journey ends with a clean console (no hydration warnings, no failed requests),
+      // unless it provokes failures on purpose and says so with expectConsoleErrors().
+      if (!testInfo.annotations.some((a) => a.type === EXPECTS_CONSOLE_ERRORS)) {
+        expect(errors, "console errors during the journey").toEqual([]);
+      }
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };
