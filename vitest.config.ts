@@ -2,7 +2,13 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["domain/**/*.test.ts", "server/**/*.test.ts", "seed/**/*.test.ts", "tests/api/**/*.test.ts"],
+    include: [
+      "domain/**/*.test.ts",
+      "app/**/*.test.ts",
+      "server/**/*.test.ts",
+      "seed/**/*.test.ts",
+      "tests/api/**/*.test.ts",
+    ],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -4,6 +4,8 @@ import { copyFile, mkdir, rename, unlink, writeFile } from "node:fs/promises";
 import { dirname, join, resolve as resolvePath } from "node:path";
 import sharp from "sharp";
 import type { ImageFolder, ImageJob } from "../types.ts";
+import { toSharp } from "./canvas.ts";
+import { REEL, reelFrame, reelStrip } from "./reel-frame.ts";
 import { renderArt } from "./render.ts";
 
 export const FOLDER_SIZES: Record<ImageFolder, { width: number; height: number }> = {
@@ -78,7 +80,13 @@ export async function generateImages(opts: {
   return { written, skipped };
 }
 
-/** Places the committed studio reel where the carousel and the splash screen expect it. */
+/** The still the splash screen shows while its reel loads: the reel's picture once faded in. */
+export const SPLASH_POSTER = "studio/splash-poster.jpg";
+
+/**
+ * Places the committed studio reel where the carousel and the splash screen expect it, and
+ * draws the splash's poster from the same picture.
+ */
 export async function copyAssets(imagesDir: string): Promise<void> {
   for (const [folder, name] of [
     ["carousel", "studio-reel.mp4"],
@@ -90,5 +98,10 @@ export async function copyAssets(imagesDir: string): Promise<void> {
     const tmp = `${target}.${process.pid}.tmp`;
     await copyFile(REEL_ASSET, tmp);
     await rename(tmp, target);
+  }
+  const poster = join(imagesDir, SPLASH_POSTER);
+  if (!existsSync(poster)) {
+    const frame = reelFrame(reelStrip(), Math.round(REEL.fps * REEL.fadeSeconds));
+    await writeAtomic(poster, await toSharp(frame).jpeg({ quality: 90, mozjpeg: true }).toBuffer());
   }
 }

@@ -5,26 +5,13 @@
  */
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { backdrop, vignette } from "./canvas.ts";
-import { Rng } from "./prng.ts";
-import { drawSlab } from "./slab.ts";
-import { makeSlab } from "./slab-shape.ts";
+import { REEL, reelFrame, reelStrip } from "./reel-frame.ts";
 
-const W = 960;
-const H = 540;
-const FPS = 24;
-const SECONDS = 5;
-const STEP = 3;
+const { width: W, height: H, fps: FPS, seconds: SECONDS, fadeSeconds: FADE } = REEL;
 
 export async function makeReel(out: string): Promise<void> {
   const frames = FPS * SECONDS;
-  const wide = W + STEP * frames;
-  const rng = new Rng(2024);
-  const slab = makeSlab(rng, "claro walnut", { len: 1900, width: 700, live: true, repairs: true });
-  const canvas = backdrop(wide, H, "charcoal", 1);
-  const bottom = slab.bot[Math.floor(slab.len * 0.45)] ?? 350;
-  drawSlab(canvas, slab, { angle: 0, scale: 0.95, cx: slab.len * 0.45, cy: bottom - H * 0.32, sheen: 0.6 });
-  vignette(canvas, 0.2);
+  const strip = reelStrip();
   const ff = spawn(
     "ffmpeg",
     [
@@ -43,7 +30,7 @@ export async function makeReel(out: string): Promise<void> {
       "-",
       "-an",
       "-vf",
-      `fade=t=in:st=0:d=0.6,fade=t=out:st=${SECONDS - 0.6}:d=0.6`,
+      `fade=t=in:st=0:d=${FADE},fade=t=out:st=${SECONDS - FADE}:d=${FADE}`,
       "-c:v",
       "libx264",
       "-preset",
@@ -64,12 +51,8 @@ export async function makeReel(out: string): Promise<void> {
     ff.on("error", reject);
     ff.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited with ${code}`))));
   });
-  const row = W * 3;
   for (let f = 0; f < frames; f++) {
-    const frame = Buffer.alloc(row * H);
-    const x0 = f * STEP;
-    for (let y = 0; y < H; y++)
-      frame.set(canvas.data.subarray((y * wide + x0) * 3, (y * wide + x0) * 3 + row), y * row);
+    const frame = Buffer.from(reelFrame(strip, f).data);
     if (!ff.stdin.write(frame)) await new Promise((r) => ff.stdin.once("drain", r));
   }
   ff.stdin.end();

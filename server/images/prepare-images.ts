@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { copyAssets, generateImages } from "../../seed/images/generate.ts";
+import { copyAssets, generateImages, SPLASH_POSTER } from "../../seed/images/generate.ts";
 import { generateLookBook } from "../../seed/images/look-book.ts";
 import { imageJobs } from "../../seed/manifest.ts";
 import type { SeedContent } from "../../seed/types.ts";
@@ -19,6 +19,7 @@ export async function prepareImages(dataDir: string, content: SeedContent, logge
   const version = createHash("sha1")
     .update(JSON.stringify(jobs))
     .update(content.studio.name)
+    .update(SPLASH_POSTER)
     .digest("hex")
     .slice(0, 12);
   const marker = path.join(imagesDir, `.complete-${version}`);

@@ -1,8 +1,20 @@
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
+import { imageUrl } from "../../lib/images";
 
 const MIN_MS = 2000;
 const FADE_MS = 200;
+/** The reel opens with a fade from black; the splash starts it where the picture is whole. */
+const REEL_OPENING_FADE_S = 0.6;
+
+const poster = (width: number) =>
+  `url("${imageUrl("studio", "splash-poster.jpg", { width, height: Math.round((width * 9) / 16), quality: 70 })}")`;
+/**
+ * The still shows from the first paint (a background image of the video element, so a hidden
+ * splash never fetches it); the reel's bytes are requested once the page is up, so they never
+ * compete with the first paint, and its frames then replace the still in the same box.
+ */
+const posterStyle = { backgroundImage: `image-set(${poster(384)} 1x, ${poster(768)} 2x)` };
 
 /**
  * The opening splash with the studio reel (muted, autoplaying): at least 2 s, then a fade,
@@ -53,10 +65,18 @@ export function Splash({ name }: { name: string }) {
   return (
     <div className={`splash${phase === "leaving" ? " is-leaving" : ""}`} aria-hidden="true">
       <div>
-        {/* The reel starts once the page is up, so its bytes never compete with the first paint. */}
-        <div className="splash__reel">
-          {reel && <video src="/images/studio/splash.mp4" muted autoPlay playsInline loop />}
-        </div>
+        <video
+          className="splash__reel"
+          style={posterStyle}
+          src={reel ? "/images/studio/splash.mp4" : undefined}
+          muted
+          autoPlay
+          playsInline
+          loop
+          onLoadedMetadata={(e) => {
+            e.currentTarget.currentTime = REEL_OPENING_FADE_S;
+          }}
+        />
         <p>{name}</p>
       </div>
     </div>

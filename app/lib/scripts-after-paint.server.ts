@@ -1,0 +1,31 @@
+/**
+ * Holds the page's scripts until the server-rendered page has painted. The HTML is complete
+ * without them; fetching 110 KB of framework code alongside the stylesheets and the first
+ * picture only delays what a phone on a slow connection sees first. React Router's <Scripts>
+ * writes module preloads and one module script; here the preloads become inert links and the
+ * module script an inert block, and a small script right after it starts both once the first
+ * frame is on screen (or after half a second, for tabs that never paint in the background).
+ *
+ * React does not compare attributes when it hydrates a production build, so the changed `rel`
+ * and `type` values never count as mismatches.
+ */
+const PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
+const MODULE_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/;
+const DEFERRED_REL = "x-modulepreload-after-paint";
+const DEFERRED_TYPE = "x-module-after-paint";
+
+const START =
+  `(function(){var s=document.currentScript.previousElementSibling,done=0;function go(){if(done++)return;` +
+  `document.querySelectorAll('link[rel="${DEFERRED_REL}"]').forEach(function(l){l.rel="modulepreload"});` +
+  `var m=document.createElement("script");m.type="module";m.textContent=s.textContent;document.body.appendChild(m)}` +
+  `requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,500)})()`;
+
+export function scriptsAfterPaint(html: string): string {
+  if (!MODULE_SCRIPT.test(html)) return html;
+  return html
+    .replace(PRELOAD, (_all, href: string) => `<link rel="${DEFERRED_REL}" href="${href}"/>`)
+    .replace(
+      MODULE_SCRIPT,
+      (_all, code: string) => `<script type="${DEFERRED_TYPE}" async="">${code}</script><script>${START}</script>`,
+    );
+}
