@@ -1,28 +1,22 @@
 import { Link, useNavigate } from "react-router";
-import { validCartLines } from "../../domain/stored-lists.ts";
-import { storageKeys } from "../features/cart/counts.ts";
-import { writeStoredList } from "../features/cart/local-lists.ts";
-import { CartLines } from "../features/cart-page/cart-lines.tsx";
-import { CartSummary } from "../features/cart-page/cart-summary.tsx";
-import { useStoredList } from "../features/cart-page/use-stored-list.ts";
 import { pageMeta } from "../features/content/meta.ts";
 import { PageHead } from "../features/content/page-head.tsx";
-import { useShellData } from "../lib/use-studio.ts";
+import { CartLines } from "../features/shopping/cart-lines.tsx";
+import { CartSummary } from "../features/shopping/cart-summary.tsx";
+import { freshCartData } from "../features/shopping/fresh-data.server.ts";
+import { useFreshCart } from "../features/shopping/use-fresh-cart.ts";
 import type { Route } from "./+types/cart";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Cart", "The pieces in your cart, ready for checkout.");
+export const loader = ({ context }: Route.LoaderArgs) => freshCartData(context);
 
-export default function Cart() {
-  const key = storageKeys(useShellData().studio.shortName).cart;
-  const raw = useStoredList(key);
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, "Cart", "The pieces in your cart, ready for checkout."),
+  { name: "robots", content: "noindex" },
+];
+
+export default function Cart({ loaderData }: Route.ComponentProps) {
+  const lines = useFreshCart(loaderData);
   const navigate = useNavigate();
-  const lines = raw === null ? null : validCartLines(raw);
-  const remove = (id: number) =>
-    writeStoredList(
-      key,
-      (lines ?? []).filter((l) => l.product.id !== id),
-    );
   const empty = lines !== null && lines.length === 0;
 
   return (
@@ -39,7 +33,7 @@ export default function Cart() {
               </Link>
             </div>
           )}
-          {lines && lines.length > 0 && <CartLines lines={lines} onRemove={remove} />}
+          {lines && lines.length > 0 && <CartLines lines={lines} />}
         </section>
         <CartSummary lines={lines ?? []}>
           <button

@@ -1,23 +1,23 @@
 import { Link } from "react-router";
-import { validCartLines } from "../../domain/stored-lists.ts";
-import { storageKeys } from "../features/cart/counts.ts";
-import { CartLines } from "../features/cart-page/cart-lines.tsx";
-import { CartSummary } from "../features/cart-page/cart-summary.tsx";
-import { useStoredList } from "../features/cart-page/use-stored-list.ts";
 import { pageMeta } from "../features/content/meta.ts";
 import { PageHead } from "../features/content/page-head.tsx";
+import { CartLines } from "../features/shopping/cart-lines.tsx";
+import { CartSummary } from "../features/shopping/cart-summary.tsx";
+import { freshCartData } from "../features/shopping/fresh-data.server.ts";
+import { useFreshCart } from "../features/shopping/use-fresh-cart.ts";
 import { useShellData } from "../lib/use-studio.ts";
 import type { Route } from "./+types/check-out";
+
+export const loader = ({ context }: Route.LoaderArgs) => freshCartData(context);
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "Checkout", "Shipping and card payment for the pieces in your cart."),
   { name: "robots", content: "noindex" },
 ];
 
-export default function CheckOut() {
+export default function CheckOut({ loaderData }: Route.ComponentProps) {
   const { studio } = useShellData();
-  const raw = useStoredList(storageKeys(studio.shortName).cart);
-  const lines = raw === null ? null : validCartLines(raw);
+  const lines = useFreshCart(loaderData);
 
   return (
     <div className="container">
@@ -57,7 +57,7 @@ export default function CheckOut() {
               </Link>
             </div>
           )}
-          {lines && lines.length > 0 && <CartLines lines={lines} />}
+          {lines && lines.length > 0 && <CartLines lines={lines} editable={false} />}
         </section>
         {lines && lines.length > 0 && <CartSummary lines={lines} />}
       </div>

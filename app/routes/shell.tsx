@@ -7,6 +7,9 @@ import { ScrollHint } from "../components/shell/scroll-hint.tsx";
 import { Splash } from "../components/shell/splash.tsx";
 import "../components/shell/shell.css";
 import { RouteErrorBoundary } from "../features/not-found/route-error.tsx";
+import { ShopDrawer } from "../features/shopping/drawer.tsx";
+import { PreviewPopup } from "../features/shopping/preview-popup.tsx";
+import { useShopConnection } from "../features/shopping/use-shop-connection.ts";
 import { HeaderStateProvider } from "../lib/header-state.tsx";
 import { pageData } from "../lib/page-data.server.ts";
 import { useReveal } from "../lib/use-reveal.ts";
@@ -46,6 +49,7 @@ export function ErrorBoundary() {
 export default function Shell() {
   const { studio, announcement } = useShellData();
   useReveal();
+  useShopConnection(studio.shortName);
   return (
     <HeaderStateProvider>
       <a href="#main" className="visually-hidden">
@@ -60,6 +64,8 @@ export default function Shell() {
       <Footer />
       <ScrollHint />
       <LoadingOverlay />
+      <PreviewPopup />
+      <ShopDrawer />
     </HeaderStateProvider>
   );
 }

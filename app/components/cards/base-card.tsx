@@ -35,7 +35,7 @@ export function BaseCard({ base, eager = false }: { base: BaseCardItem; eager?: 
           <CardImage folder="bases" images={base.images} alt={base.title} eager={eager} />
         </Link>
         <Pills salePrice={base.salePrice} visibility={base.visibility} />
-        <HeartButton item={base} type="Base" />
+        <HeartButton item={base} kind="base" type="Base" show="preview" />
       </div>
       <div className="card__body">
         <p className="label">{base.material}</p>

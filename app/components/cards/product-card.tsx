@@ -23,7 +23,7 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
           <CardImage folder={folder} images={product.images} alt={product.title} eager={eager} />
         </Link>
         <Pills salePrice={product.salePrice} visibility={product.visibility} tag={product.tag} />
-        <HeartButton item={product} type={product.category} />
+        <HeartButton item={product} kind="product" type={product.category} show="preview" />
       </div>
       <div className="card__body">
         <p className="label">{product.category}</p>

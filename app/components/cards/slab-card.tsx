@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Slab } from "../../../domain/catalog-types.ts";
-import { SlabQuickView } from "../../features/listing/slab-quick-view.tsx";
+import { QuickViewButton } from "../../features/shopping/quick-view-button.tsx";
 import { HeartButton } from "../../features/wishlist/heart-button.tsx";
 import { CardImage } from "./card-image.tsx";
 import { Pills } from "./pills.tsx";
@@ -52,7 +52,7 @@ export function SlabCard({ slab, eager = false }: { slab: SlabCardItem; eager?: 
           <CardImage folder="slabs" images={slab.images} alt={slab.title} eager={eager} />
         </Link>
         <Pills salePrice={slab.salePrice} visibility={slab.visibility} />
-        <HeartButton item={slab} type={slab.category} />
+        <HeartButton item={slab} kind="slab" type={slab.category} show="preview" />
       </div>
       <div className="card__body">
         <p className="label">{slab.species}</p>
@@ -61,7 +61,7 @@ export function SlabCard({ slab, eager = false }: { slab: SlabCardItem; eager?: 
         </h3>
         <p className="card__meta">{slab.size}</p>
         <StartingPrice startingPrice={slab.startingPrice} salePrice={slab.salePrice} />
-        <SlabQuickView slab={slab} />
+        <QuickViewButton slab={slab} />
       </div>
     </article>
   );

@@ -111,7 +111,11 @@ export function Header() {
         </Link>
         <div className="site-header__tools">
           <SearchBox />
-          <Link to="/wishlist" className="site-header__count" aria-label={`Wish list, ${wishlist} items`}>
+          <Link
+            to="/wishlist"
+            className="site-header__count"
+            aria-label={wishlist === null ? "Wish list" : `Wish list, ${wishlist} items`}
+          >
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
               <path
                 d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z"
@@ -120,10 +124,11 @@ export function Header() {
                 strokeWidth="1.5"
               />
             </svg>
-            <span>{wishlist}</span>
+            {/* The numbers come from this browser's storage: their place is kept until they are read. */}
+            <span className={wishlist === null ? "is-pending" : undefined}>{wishlist ?? 0}</span>
           </Link>
           <Link to="/cart" className="site-header__count">
-            Cart ({cart})
+            Cart<span className={cart === null ? "is-pending" : undefined}> ({cart ?? 0})</span>
           </Link>
         </div>
       </div>

@@ -1,42 +1,18 @@
-import { useSyncExternalStore } from "react";
-import { useShellData } from "../../lib/use-studio.ts";
-import { readStoredList, STORAGE_CHANGED } from "./local-lists.ts";
+import { cartCount } from "../../../domain/cart.ts";
+import { useShop } from "../shopping/store.ts";
 
-/** Local-storage keys of the cart and the wish list carry the studio's short name (decisions.md). */
-export const storageKeys = (shortName: string) => ({ cart: `${shortName}-cart`, wishlist: `${shortName}-wishlist` });
-
-function subscribe(onChange: () => void) {
-  window.addEventListener("storage", onChange);
-  window.addEventListener(STORAGE_CHANGED, onChange);
-  return () => {
-    window.removeEventListener("storage", onChange);
-    window.removeEventListener(STORAGE_CHANGED, onChange);
-  };
+/**
+ * 'Cart (n)': the sum of the cart's quantities, and the wish list's length; null until the
+ * stored lists have been read after hydration, so no number shows that might be wrong.
+ */
+export function useCartCount(): number | null {
+  const ready = useShop((s) => s.ready);
+  const count = useShop((s) => cartCount(s.cart));
+  return ready ? count : null;
 }
 
-/** 'Cart (n)': the sum of the stored lines' quantities; 0 on the server and before hydration. */
-export function useCartCount(): number {
-  const { cart } = storageKeys(useShellData().studio.shortName);
-  return useSyncExternalStore(
-    subscribe,
-    () =>
-      readStoredList<{ quantity?: unknown }>(cart).reduce<number>((sum, line) => {
-        const q = line?.quantity;
-        return sum + (typeof q === "number" && q > 0 ? q : 0);
-      }, 0),
-    () => 0,
-  );
-}
-
-/** The number of wish-list entries; 0 on the server and before hydration. */
-/** Subscribes to the cart and wish list, in this tab and others. */
-export { subscribe as subscribeToLists };
-
-export function useWishlistCount(): number {
-  const { wishlist } = storageKeys(useShellData().studio.shortName);
-  return useSyncExternalStore(
-    subscribe,
-    () => readStoredList(wishlist).length,
-    () => 0,
-  );
+export function useWishlistCount(): number | null {
+  const ready = useShop((s) => s.ready);
+  const count = useShop((s) => s.wishlist.length);
+  return ready ? count : null;
 }

@@ -1,26 +1,19 @@
+import { toStockCartProduct } from "../../../domain/cart.ts";
 import type { Product } from "../../../domain/catalog-types.ts";
 import { clampQuantity } from "../../../domain/detail.ts";
-import { useShellData } from "../../lib/use-studio.ts";
-import { addToStoredCart } from "../cart/cart-storage.ts";
-import { storageKeys } from "../cart/counts.ts";
+import { shop } from "../shopping/store.ts";
 
-/** Adds the chosen quantity: merges with a line of the same id and title, never past the stock. */
+/** Adds the chosen quantity (merged with a line of the same id and title, never past the stock) and opens the cart drawer. */
 export function AddQuantityButton({
   product,
   quantity,
   disabled,
-  onAdded,
 }: {
   product: Product;
   quantity: number;
   disabled: boolean;
-  onAdded: () => void;
 }) {
-  const key = storageKeys(useShellData().studio.shortName).cart;
-  const add = () => {
-    addToStoredCart(key, product, clampQuantity(quantity, product.stock));
-    onAdded();
-  };
+  const add = () => shop.add(toStockCartProduct(product), clampQuantity(quantity, product.stock), "drawer");
   return (
     <button type="button" className="btn detail__primary" onClick={add} disabled={disabled}>
       Add to cart

@@ -17,6 +17,7 @@ export type DetailView = {
   visibility: string;
   tag?: string;
   inventoryId: string;
+  /** The wish-list entry's type: the item's category (a base has none: "Base"). */
   wishType: string;
   customShipping: boolean;
   videoUrl: string | null;
@@ -79,7 +80,7 @@ export function detailView(data: DetailData): DetailView {
       ...common,
       category: s.category,
       folder: "slabs",
-      wishType: "Slab",
+      wishType: s.category,
       sections: [...html("Description", s.description), { heading: "Specification", facts }],
     };
   }

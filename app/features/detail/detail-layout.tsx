@@ -63,7 +63,7 @@ export function DetailLayout({ data }: { data: DetailData }) {
             />
           )}
           <div className="detail__social">
-            <HeartButton item={wishItem} type={view.wishType} />
+            <HeartButton item={wishItem} kind={data.kind} type={view.wishType} show="drawer" />
             <ShareLinks url={data.shareUrl} title={name} image={shareImage} />
           </div>
           <Notes customShipping={view.customShipping} inventoryId={view.inventoryId} seatingChart={view.seatingChart} />

@@ -3,8 +3,8 @@ import { Link, useNavigate } from "react-router";
 import type { CardProduct } from "../../../domain/card-product.ts";
 import type { Product } from "../../../domain/catalog-types.ts";
 import { contactHref } from "../../../domain/detail.ts";
+import { QuantityStepper } from "../../components/quantity-stepper.tsx";
 import { AddQuantityButton } from "./add-quantity-button.tsx";
-import { QuantityStepper } from "./quantity-stepper.tsx";
 
 /** The name a variant goes by in enquiries and labels: its parent's title with its own. */
 export const displayName = (product: Pick<Product, "id" | "title">, parent: Pick<Product, "id" | "title">) =>
@@ -18,7 +18,6 @@ export function ProductPurchase({ product, parent }: { product: Product; parent:
   const chosenSize = sizes.find((v) => v.id === product.id);
   const chosenMaterial = materials.find((v) => v.id === product.id);
   const [quantity, setQuantity] = useState(product.stock > 0 ? 1 : 0);
-  const [added, setAdded] = useState(false);
   const name = displayName(product, parent);
   const inStock = product.stock > 0;
   const sizeMissing = sizes.length > 0 && !chosenSize;
@@ -79,12 +78,7 @@ export function ProductPurchase({ product, parent }: { product: Product; parent:
           {inStock ? (
             <>
               <QuantityStepper value={quantity} stock={product.stock} onChange={setQuantity} label={name} />
-              <AddQuantityButton
-                product={product}
-                quantity={quantity}
-                disabled={sizeMissing || quantity === 0}
-                onAdded={() => setAdded(true)}
-              />
+              <AddQuantityButton product={product} quantity={quantity} disabled={sizeMissing || quantity === 0} />
             </>
           ) : (
             <Link
@@ -96,13 +90,7 @@ export function ProductPurchase({ product, parent }: { product: Product; parent:
           )}
         </div>
         <p className="detail__status" role="status">
-          {added ? (
-            <>
-              Added to cart. <Link to="/cart">View Cart</Link>
-            </>
-          ) : sizeMissing && inStock ? (
-            "Choose a size to add this piece to your cart."
-          ) : null}
+          {sizeMissing && inStock ? "Choose a size to add this piece to your cart." : null}
         </p>
       </div>
     </>

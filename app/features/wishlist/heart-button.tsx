@@ -1,35 +1,31 @@
-import { useSyncExternalStore } from "react";
 import type { ImageRef } from "../../../domain/catalog-types.ts";
-import { useShellData } from "../../lib/use-studio.ts";
-import { storageKeys, subscribeToLists } from "../cart/counts.ts";
-import { readStoredList, writeStoredList } from "../cart/local-lists.ts";
+import { isWishlisted, type WishlistKind } from "../../../domain/wishlist.ts";
+import { shop, useShop } from "../shopping/store.ts";
 
-/** A wish-list entry (spec §3): the item's category as type, and the item's identity. */
-export type WishlistEntry = {
+type Item = { id: number; title: string; images: ImageRef[]; inventoryId: string };
+
+/**
+ * The heart (spec §4 "Wish list"): removes the item when an entry matches its id and title,
+ * otherwise saves it with its category as type and shows the preview (cards) or opens the
+ * wish-list drawer (detail pages).
+ */
+export function HeartButton({
+  item,
+  kind,
+  type,
+  show,
+}: {
+  item: Item;
+  kind: WishlistKind;
   type: string;
-  item: { id: number; title: string; images: ImageRef[]; inventoryId: string };
-};
-
-/** The card heart: adds the item (category as type) or, when an entry matches id and title, removes it by id. */
-export function HeartButton({ item, type }: { item: WishlistEntry["item"]; type: string }) {
-  const key = storageKeys(useShellData().studio.shortName).wishlist;
-  const saved = useSyncExternalStore(
-    subscribeToLists,
-    () => readStoredList<WishlistEntry>(key).some((e) => e.item?.id === item.id && e.item?.title === item.title),
-    () => false,
-  );
-  const toggle = () => {
-    const list = readStoredList<WishlistEntry>(key);
-    writeStoredList(
-      key,
-      saved
-        ? list.filter((e) => e.item?.id !== item.id)
-        : [
-            ...list,
-            { type, item: { id: item.id, title: item.title, images: item.images, inventoryId: item.inventoryId } },
-          ],
+  show: "preview" | "drawer";
+}) {
+  const saved = useShop((s) => isWishlisted(s.wishlist, kind, item));
+  const toggle = () =>
+    shop.toggleWish(
+      { type, kind, item: { id: item.id, title: item.title, images: item.images, inventoryId: item.inventoryId } },
+      show,
     );
-  };
   return (
     <button
       type="button"

@@ -1,14 +1,14 @@
+import { type CartLine, cartSummary } from "../../../domain/cart.ts";
 import { formatPrice } from "../../../domain/format.ts";
-import { cartSubtotal, type StoredCartLine } from "../../../domain/stored-lists.ts";
 
 /** Subtotal of the lines that can be bought, in USD, with the spec's tax and shipping note. */
-export function CartSummary({ lines, children }: { lines: StoredCartLine[]; children?: React.ReactNode }) {
+export function CartSummary({ lines, children }: { lines: CartLine[]; children?: React.ReactNode }) {
   return (
     <aside className="cart-summary" aria-labelledby="cart-summary-title">
       <h2 id="cart-summary-title">Summary</h2>
       <p className="cart-summary__row cart-summary__total">
         <span>Subtotal</span>
-        <span>{formatPrice(cartSubtotal(lines))}</span>
+        <span>{formatPrice(cartSummary(lines).subtotal)}</span>
       </p>
       <p className="cart-summary__row cart-summary__note">
         <span>Currency</span>

@@ -1,6 +1,7 @@
-import { clampQuantity } from "../../../domain/detail.ts";
+import { clampQuantity } from "../../domain/detail.ts";
+import "./quantity-stepper.css";
 
-/** − / + and the number: never below 0, never above the stock (spec §4). */
+/** − / + and the number: never below 0, never above the stock when there is one (spec §4). */
 export function QuantityStepper({
   value,
   stock,
@@ -8,7 +9,8 @@ export function QuantityStepper({
   label,
 }: {
   value: number;
-  stock: number;
+  /** null: no upper bound. */
+  stock: number | null;
   onChange: (quantity: number) => void;
   label: string;
 }) {
@@ -31,7 +33,7 @@ export function QuantityStepper({
         type="number"
         inputMode="numeric"
         min={0}
-        max={stock}
+        max={stock ?? undefined}
         step={1}
         value={value}
         aria-label={`Quantity of ${label}`}
@@ -42,7 +44,7 @@ export function QuantityStepper({
         className="stepper__btn"
         aria-label={`Increase quantity of ${label}`}
         onClick={() => set(value + 1)}
-        disabled={value >= stock}
+        disabled={stock !== null && value >= stock}
       >
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
           <path d="M5 12h14M12 5v14" stroke="currentColor" strokeWidth="1.5" />

@@ -1,0 +1,90 @@
+import { Link } from "react-router";
+import { type CartLine, isDivergenceProduct, isOutOfStock, lineKey } from "../../../domain/cart.ts";
+import { formatPrice } from "../../../domain/format.ts";
+import { QuantityStepper } from "../../components/quantity-stepper.tsx";
+import { imageUrl, productFolder } from "../../lib/images.ts";
+import { shop } from "./store.ts";
+import "./shopping.css";
+
+const hrefOf = ({ product: p }: CartLine) =>
+  isDivergenceProduct(p) ? "/divergence" : `/products/${p.id}?title=${encodeURIComponent(p.title)}`;
+
+/** The configuration of a Divergence line, in words. */
+function details({ product: p }: CartLine): string {
+  if (!isDivergenceProduct(p)) return "";
+  return [p.size, p.liveEdge === "Yes" ? "Live edge" : "Square edge", `${p.baseFinish} base`, p.topFinish].join(" · ");
+}
+
+/**
+ * The cart's lines (spec §2): picture, title, configuration, a − / + stepper, the line total and
+ * a remove button; `editable={false}` shows quantities only (the checkout's summary).
+ */
+export function CartLines({
+  lines,
+  editable = true,
+  onNavigate,
+}: {
+  lines: CartLine[];
+  editable?: boolean;
+  onNavigate?: () => void;
+}) {
+  return (
+    <ul className="cart-lines">
+      {lines.map((line) => {
+        const { product } = line;
+        const image = product.images?.[0];
+        const text = details(line);
+        const stock = isDivergenceProduct(product) ? (product.stock ?? null) : product.stock;
+        return (
+          <li key={lineKey(line)} className="cart-line">
+            <div className="cart-line__img">
+              {image && (
+                <img
+                  src={imageUrl(productFolder(product.type ?? ""), image.fileName, {
+                    width: 150,
+                    height: 150,
+                    quality: 80,
+                  })}
+                  srcSet={`${imageUrl(productFolder(product.type ?? ""), image.fileName, { width: 300, height: 300, quality: 80 })} 2x`}
+                  alt=""
+                  width={105}
+                  height={105}
+                  loading="lazy"
+                />
+              )}
+            </div>
+            <div className="cart-line__text">
+              <h3>
+                <Link to={hrefOf(line)} onClick={onNavigate}>
+                  {product.title}
+                </Link>
+              </h3>
+              {text && <p className="cart-line__details">{text}</p>}
+              <p className="cart-line__details">{formatPrice(product.salePrice ?? product.price)} each</p>
+              {isOutOfStock(line) ? (
+                <p className="cart-line__warning">Unfortunately, this product is out of stock.</p>
+              ) : editable ? (
+                <div className="cart-line__qty">
+                  <QuantityStepper
+                    value={line.quantity}
+                    stock={stock}
+                    onChange={(q) => shop.setQuantity(line, q)}
+                    label={product.title}
+                  />
+                </div>
+              ) : (
+                <p className="cart-line__details">Quantity {line.quantity}</p>
+              )}
+              {editable && (
+                <button type="button" className="cart-line__remove" onClick={() => shop.remove(line)}>
+                  Remove<span className="visually-hidden"> {product.title}</span>
+                </button>
+              )}
+            </div>
+            <p className="cart-line__total">{formatPrice(line.total)}</p>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,264 @@
+import { describe, expect, it } from "vitest";
+import {
+  addToCart,
+  type CartLine,
+  cartCount,
+  cartSummary,
+  type DivergenceCartProduct,
+  isOutOfStock,
+  rematchCart,
+  removeFromCart,
+  roundCents,
+  type StockCartProduct,
+  setQuantity,
+  toStockCartProduct,
+  validCartLines,
+} from "./cart.ts";
+import type { DivergenceData, Product } from "./catalog-types.ts";
+import { divergencePrice } from "./divergence-builder.ts";
+
+const item = (id: number, extra: Partial<StockCartProduct> = {}): StockCartProduct => ({
+  id,
+  title: `Item ${id}`,
+  price: 100,
+  stock: 3,
+  images: [],
+  ...extra,
+});
+
+const table = (extra: Partial<DivergenceCartProduct> = {}): DivergenceCartProduct => ({
+  id: 1,
+  title: "Black Walnut Dining Table",
+  species: "Black Walnut",
+  size: `84" x 42"`,
+  sizeId: 2,
+  liveEdge: "Yes",
+  baseFinish: "Matte Black",
+  topFinish: "Natural Oil",
+  price: 10650,
+  pricingBreakdown: { basePrice: 9800, liveEdgePrice: 850, ceramicCoatingPrice: 0, totalPrice: 10650 },
+  stock: 4,
+  images: [],
+  type: "Divergence",
+  customShipping: true,
+  ...extra,
+});
+
+describe("adding a stock item", () => {
+  it("adds a new line with total = quantity × price", () => {
+    expect(addToCart([], item(1), 2)).toEqual([{ product: item(1), quantity: 2, total: 200 }]);
+  });
+
+  it("merges with the line of the same id and title, capped at the stock", () => {
+    const once = addToCart([], item(1), 2);
+    const twice = addToCart(once, item(1), 2);
+    expect(twice).toHaveLength(1);
+    expect(twice[0]).toMatchObject({ quantity: 3, total: 300 });
+  });
+
+  it("keeps lines of the same id but another title apart", () => {
+    const lines = addToCart(addToCart([], item(1), 1), item(1, { title: "Renamed" }), 1);
+    expect(lines).toHaveLength(2);
+  });
+
+  it("adds nothing when the item has no stock", () => {
+    expect(addToCart([], item(1, { stock: 0 }), 1)).toEqual([]);
+  });
+
+  it("prices at the sale price when there is one", () => {
+    expect(addToCart([], item(1, { price: 100, salePrice: 80 }), 2)[0]?.total).toBe(160);
+  });
+});
+
+describe("adding a Divergence table", () => {
+  it("merges when title, species, size, live edge, base and top finish all match, summing quantities", () => {
+    const lines = addToCart(addToCart([], table(), 1), table(), 2);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ quantity: 3, total: 31950 });
+  });
+
+  it.each([
+    ["species", { species: "White Oak", title: "White Oak Dining Table" }],
+    ["size", { size: `96" x 42"` }],
+    ["live edge", { liveEdge: "No" as const }],
+    ["base finish", { baseFinish: "Bronze" }],
+    ["top finish", { topFinish: "Ceramic Coating" }],
+  ])("adds a new line when the %s differs", (_name, change) => {
+    expect(addToCart(addToCart([], table(), 1), table(change), 1)).toHaveLength(2);
+  });
+
+  it("never sums past the size's stock", () => {
+    expect(addToCart(addToCart([], table({ stock: 2 }), 2), table({ stock: 2 }), 1)[0]?.quantity).toBe(2);
+  });
+
+  it("never merges with a stock item that shares its id", () => {
+    expect(addToCart(addToCart([], item(1, { title: table().title }), 1), table(), 1)).toHaveLength(2);
+  });
+});
+
+describe("changing a quantity", () => {
+  const lines = addToCart([], item(1, { price: 19.99, stock: 5 }), 1);
+
+  it("recomputes the total as quantity × price, rounded to cents", () => {
+    const [line] = setQuantity(lines, lines[0]!, 3);
+    expect(line).toMatchObject({ quantity: 3, total: 59.97 });
+    expect(roundCents(3 * 19.99)).toBe(59.97);
+  });
+
+  it("uses the sale price when set", () => {
+    const sale = addToCart([], item(2, { price: 50, salePrice: 33.33, stock: 9 }), 1);
+    expect(setQuantity(sale, sale[0]!, 3)[0]?.total).toBe(99.99);
+  });
+
+  it("never goes below 0", () => {
+    expect(setQuantity(lines, lines[0]!, -2)[0]).toMatchObject({ quantity: 0, total: 0 });
+  });
+
+  it("is capped at the stock", () => {
+    expect(setQuantity(lines, lines[0]!, 9)[0]?.quantity).toBe(5);
+  });
+
+  it("changes only the line it is given", () => {
+    const two = addToCart(lines, item(2), 1);
+    expect(setQuantity(two, two[1]!, 2).map((l) => l.quantity)).toEqual([1, 2]);
+  });
+});
+
+describe("removing a line", () => {
+  it("filters it out by product id", () => {
+    const lines = addToCart(addToCart([], item(1), 1), item(2), 1);
+    expect(removeFromCart(lines, lines[0]!).map((l) => l.product.id)).toEqual([2]);
+  });
+
+  it("removes one Divergence configuration, not every table or a product with the same number", () => {
+    const lines = [table(), table({ topFinish: "Ceramic Coating" }), item(1)].reduce<CartLine[]>(
+      (acc, p) => addToCart(acc, p, 1),
+      [],
+    );
+    const left = removeFromCart(lines, lines[0]!);
+    expect(left.map((l) => l.product.title)).toEqual(["Black Walnut Dining Table", "Item 1"]);
+    expect(left[0]?.product).toMatchObject({ topFinish: "Ceramic Coating" });
+  });
+});
+
+describe("the summary", () => {
+  it("counts only Divergence items and items with stock", () => {
+    const lines: CartLine[] = [
+      { product: item(1, { price: 100.1 }), quantity: 1, total: 100.1 },
+      { product: item(2, { stock: 0 }), quantity: 1, total: 50 },
+      { product: table({ price: 4200.25 }), quantity: 1, total: 4200.25 },
+    ];
+    expect(cartSummary(lines)).toEqual({ subtotal: 4300.35, items: 2 });
+    expect(lines.map(isOutOfStock)).toEqual([false, true, false]);
+  });
+
+  it("counts every unit for the header", () => {
+    expect(
+      cartCount([
+        { product: item(1), quantity: 2, total: 200 },
+        { product: table(), quantity: 1, total: 1 },
+      ]),
+    ).toBe(3);
+  });
+
+  it("is zero for an empty cart", () => {
+    expect(cartSummary([])).toEqual({ subtotal: 0, items: 0 });
+  });
+});
+
+describe("matching stored lines to fresh data", () => {
+  const fresh = (id: number, extra: Partial<Product> = {}) =>
+    toStockCartProduct({
+      id,
+      productId: null,
+      title: `Item ${id}`,
+      category: "Tables",
+      price: 120,
+      salePrice: null,
+      stock: 2,
+      type: "Furniture",
+      images: [{ fileName: "a.jpg" }],
+      inventoryId: `INV-${id}`,
+      customShipping: false,
+      ...extra,
+    } as Product);
+  const divergence: DivergenceData = {
+    divergenceMetadata: {
+      divergenceId: 7,
+      title: "Divergence",
+      description: "",
+      specification: "",
+      liveEdgePrice: 900,
+      ceramicCoatingPrice: 700,
+    },
+    generalImagery: [],
+    variantSpecies: [
+      {
+        id: 1,
+        name: "Black Walnut",
+        speciesGeneralImagery: [],
+        speciesFinishes: [],
+        metadata: [{ id: 2, size: `84" x 42"`, price: 10000, stock: 1 }],
+      },
+    ],
+  };
+
+  it("takes the current price and stock, recomputing the total", () => {
+    const [line] = rematchCart([{ product: item(1), quantity: 3, total: 300 }], { products: [fresh(1)], divergence });
+    expect(line).toMatchObject({ quantity: 2, total: 240, product: { price: 120, stock: 2 } });
+  });
+
+  it("matches a variant's line to the variant, listed with its parent's id", () => {
+    const variant = fresh(11, { productId: 1, title: "Item 1 - 96 inch", price: 150 });
+    const [line] = rematchCart([{ product: item(11, { title: "Item 1 - 96 inch" }), quantity: 1, total: 100 }], {
+      products: [fresh(1), variant],
+      divergence,
+    });
+    expect(line).toMatchObject({ total: 150, product: { productId: 1 } });
+  });
+
+  it("drops a line whose product vanished, and a table whose size is gone", () => {
+    const out = rematchCart(
+      [
+        { product: item(99), quantity: 1, total: 100 },
+        { product: table({ sizeId: 5, size: "12 x 12" }), quantity: 1, total: 1 },
+      ],
+      { products: [fresh(1)], divergence },
+    );
+    expect(out).toEqual([]);
+  });
+
+  it("prices a Divergence line again with the configurator's function", () => {
+    const [line] = rematchCart([{ product: table(), quantity: 2, total: 1 }], { products: [], divergence });
+    const price = divergencePrice(divergence.divergenceMetadata, { price: 10000 }, "Yes", "Natural Oil");
+    expect(line).toMatchObject({
+      quantity: 1,
+      total: 10900,
+      product: { id: 7, price: 10900, pricingBreakdown: price },
+    });
+  });
+
+  it("keeps the quantity of a line that went out of stock, which the summary then leaves out", () => {
+    const out = rematchCart([{ product: item(1), quantity: 2, total: 200 }], {
+      products: [fresh(1, { stock: 0 })],
+      divergence,
+    });
+    expect(out[0]).toMatchObject({ quantity: 2 });
+    expect(cartSummary(out).subtotal).toBe(0);
+  });
+});
+
+describe("stored lines", () => {
+  it("drops malformed lines and reads anything that is not a list as empty", () => {
+    const raw = [
+      { product: item(1), quantity: 1, total: 100 },
+      null,
+      { product: { id: "x" } },
+      { product: item(2), quantity: "1", total: 1 },
+      { product: { ...table(), species: undefined }, quantity: 1, total: 1 },
+    ];
+    expect(validCartLines(raw).map((l) => l.product.id)).toEqual([1]);
+    expect(validCartLines({ not: "a list" })).toEqual([]);
+    expect(validCartLines(null)).toEqual([]);
+  });
+});

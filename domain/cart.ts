@@ -1,0 +1,227 @@
+/**
+ * The cart's rules (spec §4 "Cart"), pure: every function takes the lines and returns new ones.
+ * The browser keeps the lines in local storage; the server's checkout recomputes every price.
+ */
+import type { DivergenceData, ImageRef, Product } from "./catalog-types.ts";
+import { clampQuantity } from "./detail.ts";
+import { divergencePrice, type PricingBreakdown } from "./divergence-builder.ts";
+
+/** A stock item as the cart keeps it: the product's identity, prices and stock. */
+export type StockCartProduct = {
+  id: number;
+  productId?: number | null;
+  title: string;
+  category?: string;
+  price: number;
+  salePrice?: number | null;
+  stock: number;
+  type?: string;
+  images?: ImageRef[];
+  inventoryId?: string;
+  customShipping?: boolean;
+};
+
+/** A configured Divergence table (spec §3 "Divergence cart product"); id is the divergenceId. */
+export type DivergenceCartProduct = {
+  id: number;
+  title: string;
+  species: string;
+  size: string;
+  /** The size's row in the species' metadata, so the line can be priced again. */
+  sizeId?: number;
+  liveEdge: "Yes" | "No";
+  baseFinish: string;
+  topFinish: string;
+  price: number;
+  salePrice?: null;
+  pricingBreakdown: PricingBreakdown;
+  /** The chosen size's stock, when it has any: quantities are capped to it. */
+  stock?: number;
+  quantity?: number;
+  images: ImageRef[];
+  type: "Divergence";
+  customShipping: true;
+};
+
+export type CartProduct = StockCartProduct | DivergenceCartProduct;
+export type CartLine = { product: CartProduct; quantity: number; total: number };
+
+/** Money to the cent (3 × 19.99 is 59.97, not 59.970000000000006). */
+export const roundCents = (n: number): number => Math.round((n + Number.EPSILON) * 100) / 100;
+
+export const isDivergenceProduct = (p: CartProduct): p is DivergenceCartProduct => p.type === "Divergence";
+export const isDivergenceLine = (line: CartLine): boolean => isDivergenceProduct(line.product);
+
+export const unitPrice = (p: CartProduct): number => p.salePrice ?? p.price;
+export const lineTotal = (p: CartProduct, quantity: number): number => roundCents(quantity * unitPrice(p));
+
+/**
+ * Never below 0, whole units, never past the stock: a stock item's, or the chosen size's for a
+ * Divergence table (a line without a recorded size stock is not capped).
+ */
+export function capQuantity(p: CartProduct, quantity: number): number {
+  return clampQuantity(quantity, p.stock === undefined ? null : Math.max(0, p.stock));
+}
+
+/** Nothing left to sell: a stock item at 0, or a Divergence size with no tables left to build. */
+export const isOutOfStock = ({ product: p }: CartLine): boolean => (p.stock ?? 1) <= 0;
+
+/** Two lines are the same line: Divergence on its whole configuration, anything else on id and title. */
+export function sameLine(a: CartProduct, b: CartProduct): boolean {
+  if (isDivergenceProduct(a) || isDivergenceProduct(b)) {
+    if (!isDivergenceProduct(a) || !isDivergenceProduct(b)) return false;
+    return (
+      a.title === b.title &&
+      a.species === b.species &&
+      a.size === b.size &&
+      a.liveEdge === b.liveEdge &&
+      a.baseFinish === b.baseFinish &&
+      a.topFinish === b.topFinish
+    );
+  }
+  return a.id === b.id && a.title === b.title;
+}
+
+/** A key for lists: unique per line. */
+export const lineKey = ({ product: p }: CartLine): string =>
+  isDivergenceProduct(p)
+    ? ["divergence", p.id, p.title, p.species, p.size, p.liveEdge, p.baseFinish, p.topFinish].join("|")
+    : ["item", p.id, p.title].join("|");
+
+/**
+ * Adds units: a matching line's quantity grows (a stock item's capped at its stock, a
+ * Divergence table's summed, capped only by its size's stock), else a new line is added.
+ */
+export function addToCart(lines: CartLine[], product: CartProduct, quantity: number): CartLine[] {
+  const existing = lines.find((l) => sameLine(l.product, product));
+  if (!existing) {
+    const q = capQuantity(product, quantity);
+    if (q <= 0) return lines;
+    return [...lines, { product, quantity: q, total: lineTotal(product, q) }];
+  }
+  return lines.map((l) => {
+    if (l !== existing) return l;
+    const q = capQuantity(product, l.quantity + quantity);
+    return { product, quantity: q, total: lineTotal(product, q) };
+  });
+}
+
+/** Sets a line's quantity (never below 0, capped at stock) and recomputes its total. */
+export function setQuantity(lines: CartLine[], line: CartLine, quantity: number): CartLine[] {
+  return lines.map((l) => {
+    if (!sameLine(l.product, line.product)) return l;
+    const q = capQuantity(l.product, quantity);
+    return { ...l, quantity: q, total: lineTotal(l.product, q) };
+  });
+}
+
+/**
+ * Removes a line by its product id (spec §4). A Divergence line is one configuration of the
+ * same divergenceId, so it is removed by its configuration, and never takes a product that
+ * happens to share the number with it.
+ */
+export function removeFromCart(lines: CartLine[], line: CartLine): CartLine[] {
+  if (isDivergenceProduct(line.product)) return lines.filter((l) => !sameLine(l.product, line.product));
+  return lines.filter((l) => isDivergenceProduct(l.product) || l.product.id !== line.product.id);
+}
+
+/** 'Cart (n)': the sum of the lines' quantities. */
+export const cartCount = (lines: CartLine[]): number => lines.reduce((n, l) => n + Math.max(0, l.quantity), 0);
+
+/** The summary counts only Divergence items and items with stock (spec §4), to the cent. */
+export function cartSummary(lines: CartLine[]): { subtotal: number; items: number } {
+  const counted = lines.filter((l) => !isOutOfStock(l) && l.quantity > 0);
+  return {
+    subtotal: roundCents(counted.reduce((s, l) => s + l.total, 0)),
+    items: cartCount(counted),
+  };
+}
+
+/** What the cart keeps of a product: enough to show and price the line, none of its long texts. */
+export function toStockCartProduct(
+  p: Omit<Product, "description" | "specification" | "grain" | "videos" | "metaData">,
+): StockCartProduct {
+  return {
+    id: p.id,
+    productId: p.productId,
+    title: p.title,
+    category: p.category,
+    price: p.price,
+    salePrice: p.salePrice,
+    stock: p.stock,
+    type: p.type,
+    images: p.images.slice(0, 1),
+    inventoryId: p.inventoryId,
+    customShipping: p.customShipping,
+  };
+}
+
+/**
+ * Matches stored lines to fresh data (spec §4, on a full data load): a stock line to the product
+ * with its id (variants are listed too, each naming its parent; pass them through
+ * `toStockCartProduct`), priced and stocked afresh; a
+ * Divergence line to its species and size, priced again with the configurator's function.
+ * Lines that match nothing are dropped.
+ */
+export function rematchCart(
+  lines: CartLine[],
+  fresh: { products: StockCartProduct[]; divergence: DivergenceData | null },
+): CartLine[] {
+  const byId = new Map(fresh.products.map((p) => [p.id, p]));
+  const out: CartLine[] = [];
+  for (const line of lines) {
+    const p = line.product;
+    if (isDivergenceProduct(p)) {
+      const d = fresh.divergence;
+      const species = d?.variantSpecies.find((s) => s.name === p.species);
+      const size = species?.metadata.find((m) => (p.sizeId !== undefined ? m.id === p.sizeId : m.size === p.size));
+      if (!d || !species || !size) continue;
+      const breakdown = divergencePrice(d.divergenceMetadata, size, p.liveEdge, p.topFinish);
+      const product: DivergenceCartProduct = {
+        ...p,
+        id: d.divergenceMetadata.divergenceId,
+        size: size.size,
+        sizeId: size.id,
+        price: breakdown.totalPrice,
+        pricingBreakdown: breakdown,
+        stock: size.stock,
+      };
+      out.push(refreshed(product, line.quantity));
+      continue;
+    }
+    const match = byId.get(p.id);
+    if (match) out.push(refreshed(match, line.quantity));
+  }
+  return out;
+}
+
+/** A line on fresh data; an out-of-stock line keeps its quantity, so the shopper sees what they chose. */
+function refreshed(product: CartProduct, quantity: number): CartLine {
+  const q = (product.stock ?? 1) > 0 ? capQuantity(product, quantity) : Math.max(0, Math.floor(quantity));
+  return { product, quantity: q, total: lineTotal(product, q) };
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
+const isNum = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+const isStr = (v: unknown): v is string => typeof v === "string";
+
+/** Keeps only well-formed lines: the stored list may be old, edited by hand or corrupt. */
+export function validCartLines(raw: unknown): CartLine[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.filter((l): l is CartLine => {
+    if (!isRecord(l) || !isRecord(l.product)) return false;
+    const p = l.product;
+    if (!isNum(p.id) || !isStr(p.title) || !isNum(p.price) || !isNum(l.quantity) || !isNum(l.total)) return false;
+    if (p.images !== undefined && !Array.isArray(p.images)) return false;
+    if (p.type === "Divergence")
+      return (
+        isStr(p.species) &&
+        isStr(p.size) &&
+        isStr(p.liveEdge) &&
+        isStr(p.baseFinish) &&
+        isStr(p.topFinish) &&
+        isRecord(p.pricingBreakdown)
+      );
+    return isNum(p.stock);
+  });
+}

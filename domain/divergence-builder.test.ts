@@ -1,0 +1,148 @@
+import { describe, expect, it } from "vitest";
+import type { DivergenceData } from "./catalog-types.ts";
+import {
+  chooseBaseFinish,
+  chooseLiveEdge,
+  chooseSize,
+  chooseSpecies,
+  chooseTopFinish,
+  currentPrice,
+  type DivergenceChoice,
+  divergenceGallery,
+  divergencePrice,
+  divergenceTitle,
+  enabledSteps,
+  maxDivergenceQuantity,
+} from "./divergence-builder.ts";
+
+const img = (fileName: string) => ({ fileName });
+const data: DivergenceData = {
+  divergenceMetadata: {
+    divergenceId: 1,
+    title: "Divergence",
+    description: "",
+    specification: "",
+    liveEdgePrice: 850,
+    ceramicCoatingPrice: 650,
+  },
+  generalImagery: [img("general.jpg")],
+  variantSpecies: [
+    {
+      id: 10,
+      name: "Black Walnut",
+      speciesGeneralImagery: [img("walnut.jpg")],
+      speciesFinishes: [{ name: "Matte Black", images: [img("walnut-black.jpg")] }],
+      metadata: [
+        { id: 100, size: `72" x 40"`, price: 8400, stock: 3 },
+        { id: 101, size: `96" x 42"`, price: 9300.5, stock: 0 },
+      ],
+    },
+    {
+      id: 11,
+      name: "Cherry",
+      speciesGeneralImagery: [],
+      speciesFinishes: [{ name: "Bronze", images: [img("cherry-bronze.jpg")] }],
+      metadata: [{ id: 110, size: `72" x 40"`, price: 7200, stock: 1 }],
+    },
+  ],
+};
+
+const full: DivergenceChoice = {
+  speciesId: 10,
+  sizeId: 100,
+  liveEdge: "Yes",
+  baseFinish: "Matte Black",
+  topFinish: "Ceramic Coating",
+};
+
+describe("the steps", () => {
+  it("choosing a species resets size, live edge, base and top finish", () => {
+    expect(chooseSpecies(full, 11)).toEqual({ speciesId: 11 });
+  });
+  it("choosing a size resets the later steps", () => {
+    expect(chooseSize(full, 101)).toEqual({ speciesId: 10, sizeId: 101 });
+  });
+  it("choosing the edge resets base and top finish", () => {
+    expect(chooseLiveEdge(full, "No")).toEqual({ speciesId: 10, sizeId: 100, liveEdge: "No" });
+  });
+  it("choosing the base colour resets the top finish", () => {
+    expect(chooseBaseFinish(full, "Bronze")).toEqual({
+      speciesId: 10,
+      sizeId: 100,
+      liveEdge: "Yes",
+      baseFinish: "Bronze",
+    });
+  });
+  it("choosing the top finish keeps the rest", () => {
+    expect(chooseTopFinish({ ...full, topFinish: undefined }, "Natural Oil")).toEqual({
+      ...full,
+      topFinish: "Natural Oil",
+    });
+  });
+  it("each step is enabled only once the one before is chosen; adding only once the top finish is", () => {
+    expect(enabledSteps({})).toEqual([true, false, false, false, false, false]);
+    expect(enabledSteps({ speciesId: 10 })).toEqual([true, true, false, false, false, false]);
+    expect(enabledSteps({ speciesId: 10, sizeId: 100, liveEdge: "No" })).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect(enabledSteps(full)).toEqual([true, true, true, true, true, true]);
+  });
+  it("titles the table after the species", () => {
+    expect(divergenceTitle("Black Walnut")).toBe("Black Walnut Dining Table");
+  });
+});
+
+describe("the price", () => {
+  it("is the size price until the edge and top are chosen", () => {
+    expect(currentPrice(data, {})).toBeNull();
+    expect(currentPrice(data, { speciesId: 10, sizeId: 100 })).toEqual({
+      basePrice: 8400,
+      liveEdgePrice: 0,
+      ceramicCoatingPrice: 0,
+      totalPrice: 8400,
+    });
+  });
+  it("adds the live-edge price when the edge is live", () => {
+    expect(currentPrice(data, { speciesId: 10, sizeId: 100, liveEdge: "Yes" })?.totalPrice).toBe(9250);
+    expect(currentPrice(data, { speciesId: 10, sizeId: 100, liveEdge: "No" })?.totalPrice).toBe(8400);
+  });
+  it("adds the ceramic coating when chosen, not for natural oil", () => {
+    expect(currentPrice(data, full)?.totalPrice).toBe(9900);
+    expect(currentPrice(data, { ...full, topFinish: "Natural Oil" })?.totalPrice).toBe(9250);
+  });
+  it("keeps cents", () => {
+    expect(
+      divergencePrice({ liveEdgePrice: 0.1, ceramicCoatingPrice: 0.2 }, { price: 9300.5 }, "Yes", "Ceramic Coating")
+        .totalPrice,
+    ).toBe(9300.8);
+  });
+});
+
+describe("the gallery", () => {
+  it("shows the chosen finish's pictures for the species", () => {
+    expect(divergenceGallery(data, full)).toEqual([img("walnut-black.jpg")]);
+  });
+  it("falls back to the species' imagery when the finish has none", () => {
+    expect(divergenceGallery(data, { ...full, baseFinish: "Bronze" })).toEqual([img("walnut.jpg")]);
+  });
+  it("then to the general imagery", () => {
+    expect(divergenceGallery(data, { speciesId: 11 })).toEqual([img("general.jpg")]);
+    expect(divergenceGallery(data, {})).toEqual([img("general.jpg")]);
+  });
+  it("then to the first finish's pictures", () => {
+    expect(divergenceGallery({ ...data, generalImagery: [] }, { speciesId: 11 })).toEqual([img("cherry-bronze.jpg")]);
+  });
+});
+
+describe("the quantity", () => {
+  it("is capped at the chosen size's stock, and a size with none cannot be ordered", () => {
+    expect(maxDivergenceQuantity(data.variantSpecies[0]?.metadata[0])).toBe(3);
+    expect(maxDivergenceQuantity(data.variantSpecies[0]?.metadata[1])).toBe(0);
+    expect(maxDivergenceQuantity(undefined)).toBe(0);
+  });
+});
