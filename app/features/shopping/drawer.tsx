@@ -28,7 +28,6 @@ function DrawerDialog({ drawer }: { drawer: Drawer }) {
   const summary = cartSummary(cart);
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop press is a pointer shortcut; Escape is the keyboard's
     <dialog {...dialogProps} className="drawer" aria-labelledby={titleId}>
       <div className="drawer__head">
         <h2 id={titleId}>{drawer === "cart" ? "Your cart" : "Your wish list"}</h2>

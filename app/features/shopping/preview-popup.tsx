@@ -132,7 +132,6 @@ function PreviewDialog({ preview }: { preview: Preview }) {
   }
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop press is a pointer shortcut; Escape is the keyboard's
     <dialog {...dialogProps} className="preview" aria-labelledby={titleId}>
       <div className="preview__body">{body}</div>
       <button type="button" className="preview__close" onClick={close} aria-label="Close">

@@ -120,7 +120,10 @@ export const shop = {
     const cart = addToCart(state.cart, product, quantity);
     saveCart(cart);
     const line = cart.find((l) => l.product === product) ?? null;
-    if (!line) return set({ cart });
+    if (!line) {
+      set({ cart });
+      return;
+    }
     set(
       show === "preview"
         ? { cart, preview: { kind: "cart", line }, drawer: null }
@@ -154,7 +157,10 @@ export const shop = {
   toggleWish(entry: WishlistEntry, show: "preview" | "drawer"): void {
     const { list, added } = toggleWishlist(state.wishlist, entry);
     saveWishlist(list);
-    if (!added) return set({ wishlist: list });
+    if (!added) {
+      set({ wishlist: list });
+      return;
+    }
     set(
       show === "preview"
         ? { wishlist: list, preview: { kind: "wishlist", entry }, drawer: null }
