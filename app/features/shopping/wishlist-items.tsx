@@ -16,52 +16,50 @@ export function WishlistItems({
 }) {
   return (
     <ul className={compact ? "cart-lines" : "wish-grid"}>
-      {entries.map((entry) => {
-        const { href, folder } = wishlistTarget(entry);
-        const image = entry.item.images[0];
-        const size = compact ? { width: 150, height: 150, quality: 80 } : { width: 600, height: 800, quality: 90 };
-        const remove = (
-          <button
-            type="button"
-            className="cart-line__remove"
-            onClick={() => shop.removeWish(entry.kind, entry.item.id)}
-          >
-            Remove<span className="visually-hidden"> {entry.item.title}</span>
-          </button>
-        );
-        const title = (
-          <Link to={href} onClick={onNavigate}>
-            {entry.item.title}
-          </Link>
-        );
-        return compact ? (
-          <li key={`${entry.kind}-${entry.item.id}`} className="cart-line cart-line--wish">
-            <div className="cart-line__img">
-              {image && (
-                <img src={imageUrl(folder, image.fileName, size)} alt="" width={105} height={105} loading="lazy" />
-              )}
-            </div>
-            <div className="cart-line__text">
-              <p className="label">{entry.type}</p>
-              <h3>{title}</h3>
-              {remove}
-            </div>
-          </li>
-        ) : (
-          <li key={`${entry.kind}-${entry.item.id}`}>
-            <Link to={href} tabIndex={-1} aria-hidden="true" onClick={onNavigate}>
-              {image ? (
-                <img src={imageUrl(folder, image.fileName, size)} alt="" width={600} height={800} loading="lazy" />
-              ) : (
-                <div className="wish-grid__blank" />
-              )}
-            </Link>
-            <p className="label">{entry.type}</p>
-            <h2>{title}</h2>
-            {remove}
-          </li>
-        );
-      })}
+      {entries.map((entry) => (
+        <Entry key={`${entry.kind}-${entry.item.id}`} entry={entry} compact={compact} onNavigate={onNavigate} />
+      ))}
     </ul>
+  );
+}
+
+function Entry({ entry, compact, onNavigate }: { entry: WishlistEntry; compact: boolean; onNavigate?: () => void }) {
+  const { href, folder } = wishlistTarget(entry);
+  const image = entry.item.images[0];
+  const size = compact ? { width: 150, height: 150, quality: 80 } : { width: 600, height: 800, quality: 90 };
+  const remove = (
+    <button type="button" className="cart-line__remove" onClick={() => shop.removeWish(entry.kind, entry.item.id)}>
+      Remove<span className="visually-hidden"> {entry.item.title}</span>
+    </button>
+  );
+  const title = (
+    <Link to={href} onClick={onNavigate}>
+      {entry.item.title}
+    </Link>
+  );
+  return compact ? (
+    <li className="cart-line cart-line--wish">
+      <div className="cart-line__img">
+        {image && <img src={imageUrl(folder, image.fileName, size)} alt="" width={105} height={105} loading="lazy" />}
+      </div>
+      <div className="cart-line__text">
+        <p className="label">{entry.type}</p>
+        <h3>{title}</h3>
+        {remove}
+      </div>
+    </li>
+  ) : (
+    <li>
+      <Link to={href} tabIndex={-1} aria-hidden="true" onClick={onNavigate}>
+        {image ? (
+          <img src={imageUrl(folder, image.fileName, size)} alt="" width={600} height={800} loading="lazy" />
+        ) : (
+          <div className="wish-grid__blank" />
+        )}
+      </Link>
+      <p className="label">{entry.type}</p>
+      <h2>{title}</h2>
+      {remove}
+    </li>
   );
 }
