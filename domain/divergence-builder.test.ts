@@ -125,17 +125,27 @@ describe("the price", () => {
 
 describe("the gallery", () => {
   it("shows the chosen finish's pictures for the species", () => {
-    expect(divergenceGallery(data, full)).toEqual([img("walnut-black.jpg")]);
+    expect(divergenceGallery(data, full)).toEqual({
+      folder: "divergenceSpeciesFinish",
+      images: [img("walnut-black.jpg")],
+    });
   });
   it("falls back to the species' imagery when the finish has none", () => {
-    expect(divergenceGallery(data, { ...full, baseFinish: "Bronze" })).toEqual([img("walnut.jpg")]);
+    expect(divergenceGallery(data, { ...full, baseFinish: "Bronze" })).toEqual({
+      folder: "divergenceSpecies",
+      images: [img("walnut.jpg")],
+    });
   });
   it("then to the general imagery", () => {
-    expect(divergenceGallery(data, { speciesId: 11 })).toEqual([img("general.jpg")]);
-    expect(divergenceGallery(data, {})).toEqual([img("general.jpg")]);
+    const general = { folder: "divergence", images: [img("general.jpg")] };
+    expect(divergenceGallery(data, { speciesId: 11 })).toEqual(general);
+    expect(divergenceGallery(data, {})).toEqual(general);
   });
   it("then to the first finish's pictures", () => {
-    expect(divergenceGallery({ ...data, generalImagery: [] }, { speciesId: 11 })).toEqual([img("cherry-bronze.jpg")]);
+    expect(divergenceGallery({ ...data, generalImagery: [] }, { speciesId: 11 })).toEqual({
+      folder: "divergenceSpeciesFinish",
+      images: [img("cherry-bronze.jpg")],
+    });
   });
 });
 

@@ -89,18 +89,25 @@ export function currentPrice(d: DivergenceData, c: DivergenceChoice): PricingBre
   return size ? divergencePrice(d.divergenceMetadata, size, c.liveEdge, c.topFinish) : null;
 }
 
+export type DivergenceGallery = {
+  folder: "divergenceSpeciesFinish" | "divergenceSpecies" | "divergence";
+  images: ImageRef[];
+};
+
 /**
  * The gallery: the chosen base finish's pictures for the species, then the species' own
- * imagery, then the table's general imagery, then the first finish's pictures.
+ * imagery, then the table's general imagery, then the first finish's pictures; with the image
+ * folder each set lives in.
  */
-export function divergenceGallery(d: DivergenceData, c: DivergenceChoice): ImageRef[] {
+export function divergenceGallery(d: DivergenceData, c: DivergenceChoice): DivergenceGallery {
   const species = chosenSpecies(d, c);
   const finishImages = species?.speciesFinishes.find((f) => f.name === c.baseFinish)?.images ?? [];
-  if (finishImages.length > 0) return finishImages;
-  if (species && species.speciesGeneralImagery.length > 0) return species.speciesGeneralImagery;
-  if (d.generalImagery.length > 0) return d.generalImagery;
+  if (finishImages.length > 0) return { folder: "divergenceSpeciesFinish", images: finishImages };
+  if (species && species.speciesGeneralImagery.length > 0)
+    return { folder: "divergenceSpecies", images: species.speciesGeneralImagery };
+  if (d.generalImagery.length > 0) return { folder: "divergence", images: d.generalImagery };
   const first = (species ?? d.variantSpecies[0])?.speciesFinishes[0]?.images ?? [];
-  return first;
+  return { folder: "divergenceSpeciesFinish", images: first };
 }
 
 /** How many of the chosen size can be ordered: its stock, never below 0 (none left: none). */
