@@ -4,7 +4,13 @@ import { formatLongDate, formatPrice } from "./format.ts";
 describe("formatPrice", () => {
   it("shows whole US dollars with separators", () => {
     expect(formatPrice(12800)).toBe("$12,800");
-    expect(formatPrice(85.4)).toBe("$85");
+    expect(formatPrice(0)).toBe("$0");
+  });
+
+  it("shows the cents of an amount that has them", () => {
+    expect(formatPrice(59.97)).toBe("$59.97");
+    expect(formatPrice(85.4)).toBe("$85.40");
+    expect(formatPrice(1234.5)).toBe("$1,234.50");
   });
 });
 

@@ -1,7 +1,12 @@
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+const usdCents = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
 
-/** Prices display in USD with no decimals (spec §9). */
-export const formatPrice = (amount: number): string => usd.format(amount);
+/**
+ * Prices display in USD with no decimals (spec §9). An amount with cents — a total of sale
+ * prices, a shipping rate — shows them: a sum is never shown rounded to the dollar.
+ */
+export const formatPrice = (amount: number): string =>
+  Math.round(amount * 100) % 100 === 0 ? usd.format(amount) : usdCents.format(amount);
 
 const longDate = new Intl.DateTimeFormat("en-US", {
   weekday: "long",
