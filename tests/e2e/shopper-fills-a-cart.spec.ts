@@ -40,7 +40,7 @@ test("a shopper adds from a card and from a detail page, steps quantities, and f
   const card = page
     .locator(".listing__grid article")
     .filter({ has: page.getByRole("button", { name: /^Add to cart:/ }) });
-  const cardTitle = (await card.first().getByRole("heading").innerText()).trim();
+  const cardTitle = (await card.first().getByRole("heading").textContent())?.trim() ?? "";
   await card
     .first()
     .getByRole("button", { name: /^Add to cart:/ })

@@ -5,7 +5,7 @@ test("hearts on slab and base cards save them, with the preview pointing to the 
 }) => {
   await open(page, "/slabs");
   const slab = page.locator(".listing__grid article").first();
-  const slabTitle = (await slab.getByRole("heading").innerText()).trim();
+  const slabTitle = (await slab.getByRole("heading").textContent())?.trim() ?? "";
   await slab.getByRole("button", { name: `Add ${slabTitle} to wish list` }).click();
   const preview = page.getByRole("dialog", { name: slabTitle });
   await expect(preview.getByText("Added to your wish list")).toBeVisible();
@@ -19,7 +19,7 @@ test("hearts on slab and base cards save them, with the preview pointing to the 
   await expect(page).toHaveURL(/\/bases$/);
   await expect(page.getByRole("dialog")).toHaveCount(0);
   const base = page.locator(".listing__grid article").first();
-  const baseTitle = (await base.getByRole("heading").innerText()).trim();
+  const baseTitle = (await base.getByRole("heading").textContent())?.trim() ?? "";
   await base.getByRole("button", { name: `Add ${baseTitle} to wish list` }).click();
   await expect(page.getByRole("dialog", { name: baseTitle }).getByRole("link", { name: "Add a slab" })).toHaveAttribute(
     "href",
@@ -49,7 +49,7 @@ test("the heart on a detail page opens the wish-list drawer, and a second press 
     .locator(".listing__grid article")
     .filter({ has: page.locator(".heart") })
     .first();
-  const title = (await card.getByRole("heading").innerText()).trim();
+  const title = (await card.getByRole("heading").textContent())?.trim() ?? "";
   await card.getByRole("link", { name: title }).last().click();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
