@@ -24,6 +24,16 @@ const schema = z.object({
   MAILCHIMP_BASE_URL: optionalUrl.optional(),
   MAILCHIMP_CAMPAIGN_IMAGE_URL: optionalText,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  CARDPOINTE_BASE_URL: optionalUrl.optional(),
+  CARDPOINTE_MERCHID: optionalText,
+  CARDPOINTE_USERNAME: optionalText,
+  CARDPOINTE_PASSWORD: optionalText,
+  CARDPOINTE_TIMEOUT_MS: z.coerce.number().int().min(1).default(35_000),
+  SHIPPO_TOKEN: optionalText,
+  SHIPPO_BASE_URL: optionalUrl.optional(),
+  SMTP_URL: optionalText,
+  MAIL_FROM: optionalText,
+  STUDIO_EMAIL: optionalText,
 });
 
 export type Config = {
@@ -38,6 +48,15 @@ export type Config = {
   publicUrl: string | undefined;
   mailchimp: { apiKey: string; baseUrl: string; campaignImageUrl: string } | undefined;
   shutdownTimeoutMs: number;
+  /** CardPointe Gateway; absent means the built-in sandbox gateway. */
+  cardpointe: { baseUrl: string; merchid: string; username: string; password: string; timeoutMs: number } | undefined;
+  /** Shippo; absent means the built-in rate table. */
+  shippo: { token: string; baseUrl: string } | undefined;
+  /** SMTP server for the mail outbox; absent means .eml files under dataDir/mail. */
+  smtpUrl: string | undefined;
+  /** Sender of the shop's mail, and the studio's inbox (defaults: the studio's configured e-mail). */
+  mailFrom: string | undefined;
+  studioEmail: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -47,6 +66,27 @@ function mailchimpBaseUrl(apiKey: string): string {
   const dc = apiKey.split("-")[1];
   if (!dc || !/^[a-z0-9]+$/.test(dc)) throw new ConfigError("MAILCHIMP_API_KEY must end in '-<dc>', e.g. '-us21'");
   return `https://${dc}.api.mailchimp.com/3.0`;
+}
+
+/** CardPointe needs all four settings; some but not all of them is a mistake worth stopping for. */
+function cardpointeConfig(e: z.infer<typeof schema>): Config["cardpointe"] {
+  const parts = {
+    CARDPOINTE_BASE_URL: e.CARDPOINTE_BASE_URL,
+    CARDPOINTE_MERCHID: e.CARDPOINTE_MERCHID,
+    CARDPOINTE_USERNAME: e.CARDPOINTE_USERNAME,
+    CARDPOINTE_PASSWORD: e.CARDPOINTE_PASSWORD,
+  };
+  const missing = Object.entries(parts).filter(([, v]) => !v);
+  if (missing.length === 4) return undefined;
+  if (missing.length > 0)
+    throw new ConfigError(`CardPointe is partly configured: set ${missing.map(([k]) => k).join(", ")} too`);
+  return {
+    baseUrl: (e.CARDPOINTE_BASE_URL as string).replace(/\/$/, ""),
+    merchid: e.CARDPOINTE_MERCHID as string,
+    username: e.CARDPOINTE_USERNAME as string,
+    password: e.CARDPOINTE_PASSWORD as string,
+    timeoutMs: e.CARDPOINTE_TIMEOUT_MS,
+  };
 }
 
 /** Parses the environment once; throws ConfigError naming every bad setting. */
@@ -74,5 +114,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    cardpointe: cardpointeConfig(e),
+    shippo: e.SHIPPO_TOKEN
+      ? { token: e.SHIPPO_TOKEN, baseUrl: (e.SHIPPO_BASE_URL ?? "https://api.goshippo.com").replace(/\/$/, "") }
+      : undefined,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    studioEmail: e.STUDIO_EMAIL,
   };
 }

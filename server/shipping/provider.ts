@@ -1,0 +1,60 @@
+/**
+ * Shipping rates and labels as the checkout uses them: Shippo when a token is configured
+ * (shippo.ts), otherwise the built-in rate table (rate-table.ts). Shapes follow the spec's §3
+ * "Shipping rate" and "Shipping label result" (Shippo's field names).
+ */
+
+export type ShippingAddress = {
+  name: string;
+  street1: string;
+  city: string;
+  state: string;
+  zip: string;
+  /** Two letters. */
+  country: string;
+  phone?: string;
+  email?: string;
+};
+
+/** One parcel per cart line, in inches and pounds, already multiplied by the line's quantity. */
+export type Parcel = { length: number; width: number; height: number; weight: number };
+
+export type ShippingRate = {
+  object_id: string;
+  /** Decimal string, e.g. "23.50". */
+  amount: string;
+  currency: "USD";
+  provider: string;
+  servicelevel: { name: string; token: string };
+  estimated_days: number | null;
+  duration_terms: string;
+  carrier_account: string;
+};
+
+export type LabelResult = {
+  status: "SUCCESS" | "ERROR" | "QUEUED" | "WAITING";
+  label_url: string;
+  tracking_number: string;
+  tracking_url_provider: string;
+  messages: { source?: string; code?: string; text: string }[];
+};
+
+/** The provider could not answer (network, 429 after retries, 5xx, a refused request). */
+export class ShippingUnavailable extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+    readonly detail?: unknown,
+  ) {
+    super(message);
+    this.name = "ShippingUnavailable";
+  }
+}
+
+export interface ShippingProvider {
+  readonly name: "shippo" | "rate-table";
+  /** Rates for the parcels from one address to another, cheapest first. */
+  rates(from: ShippingAddress, to: ShippingAddress, parcels: Parcel[]): Promise<ShippingRate[]>;
+  /** Buys the label for a rate this provider returned. A refused purchase resolves with status ERROR. */
+  buyLabel(rate: ShippingRate): Promise<LabelResult>;
+}
