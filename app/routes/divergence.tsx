@@ -1,13 +1,14 @@
 import { data } from "react-router";
 import { pageMeta } from "../features/content/meta.ts";
-import { DivergenceOverview } from "../features/divergence-overview/divergence-overview.tsx";
+import { DivergenceBuilder } from "../features/divergence-builder/divergence-builder.tsx";
 import { RouteErrorBoundary } from "../features/not-found/route-error.tsx";
 import { pageData } from "../lib/page-data.server.ts";
 import { sanitizeHtml } from "../lib/sanitize.server.ts";
 import type { Route } from "./+types/divergence";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const divergence = await pageData(context).divergence();
+  const page = pageData(context);
+  const [divergence, finishes] = await Promise.all([page.divergence(), page.finishes()]);
   if (!divergence) throw data("Not found", { status: 404 });
   const m = divergence.divergenceMetadata;
   return {
@@ -19,6 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         specification: sanitizeHtml(m.specification),
       },
     },
+    finishes,
   };
 }
 
@@ -34,9 +36,5 @@ export function ErrorBoundary() {
 }
 
 export default function Divergence({ loaderData }: Route.ComponentProps) {
-  return (
-    <div className="container page">
-      <DivergenceOverview divergence={loaderData.divergence} />
-    </div>
-  );
+  return <DivergenceBuilder divergence={loaderData.divergence} finishes={loaderData.finishes} />;
 }

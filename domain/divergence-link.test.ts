@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import type { DivergenceData } from "./catalog-types.ts";
+import type { DivergenceChoice } from "./divergence-builder.ts";
+import { choiceFromSearch, choiceToSearch } from "./divergence-link.ts";
+
+const data: DivergenceData = {
+  divergenceMetadata: {
+    divergenceId: 1,
+    title: "Divergence",
+    description: "",
+    specification: "",
+    liveEdgePrice: 850,
+    ceramicCoatingPrice: 650,
+  },
+  generalImagery: [],
+  variantSpecies: [
+    {
+      id: 10,
+      name: "Black Walnut",
+      speciesGeneralImagery: [],
+      speciesFinishes: [],
+      metadata: [
+        { id: 100, size: `72" x 40"`, price: 8400, stock: 3 },
+        { id: 101, size: `96" x 42"`, price: 9300, stock: 0 },
+      ],
+    },
+    { id: 11, name: "Cherry", speciesGeneralImagery: [], speciesFinishes: [], metadata: [] },
+  ],
+};
+const finishes = ["Matte Black", "Raw Steel"];
+const read = (query: string) => choiceFromSearch(data, finishes, new URLSearchParams(query));
+
+const full: DivergenceChoice = {
+  speciesId: 10,
+  sizeId: 100,
+  liveEdge: "Yes",
+  baseFinish: "Matte Black",
+  topFinish: "Ceramic Coating",
+};
+
+describe("a configuration in the address", () => {
+  it("writes nothing when nothing is chosen", () => {
+    expect(choiceToSearch({})).toBe("");
+  });
+
+  it("reads back what it wrote", () => {
+    const search = choiceToSearch(full);
+    expect(search).toBe("?species=10&size=100&edge=yes&base=Matte+Black&top=Ceramic+Coating");
+    expect(read(search)).toEqual(full);
+    expect(read(choiceToSearch({ speciesId: 10, sizeId: 100 }))).toEqual({ speciesId: 10, sizeId: 100 });
+  });
+
+  it("stops at the first unknown or missing step", () => {
+    expect(read("species=99&size=100")).toEqual({});
+    expect(read("species=abc")).toEqual({});
+    expect(read("species=11&size=100")).toEqual({ speciesId: 11 });
+    expect(read("species=10&size=100&edge=maybe&base=Matte+Black")).toEqual({ speciesId: 10, sizeId: 100 });
+    expect(read("species=10&size=100&edge=NO&base=Gold&top=Natural+Oil")).toEqual({
+      speciesId: 10,
+      sizeId: 100,
+      liveEdge: "No",
+    });
+    expect(read("species=10&size=100&edge=no&base=Raw+Steel&top=Wax")).toEqual({
+      speciesId: 10,
+      sizeId: 100,
+      liveEdge: "No",
+      baseFinish: "Raw Steel",
+    });
+    expect(read("size=100&edge=yes")).toEqual({});
+  });
+
+  it("never chooses a fully booked size", () => {
+    expect(read("species=10&size=101&edge=yes")).toEqual({ speciesId: 10 });
+  });
+});
