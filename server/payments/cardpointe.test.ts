@@ -1,0 +1,174 @@
+import { pino } from "pino";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { FakeCardPointe } from "../../tests/fakes/cardpointe.ts";
+import { type CardPointeConfig, createCardPointeGateway } from "./cardpointe.ts";
+import { type AuthRequest, GatewayUnavailable } from "./gateway.ts";
+
+const fake = new FakeCardPointe();
+const logLines: string[] = [];
+const logger = pino({ level: "debug" }, { write: (line: string) => void logLines.push(line) });
+
+const settings = (over: Partial<CardPointeConfig> = {}): CardPointeConfig => ({
+  baseUrl: fake.url,
+  merchid: fake.merchid,
+  username: fake.username,
+  password: fake.password,
+  timeoutMs: 2000,
+  ...over,
+});
+
+let orders = 0;
+const request = (over: Partial<AuthRequest> = {}): AuthRequest => ({
+  account: "4111111111111111",
+  expiry: "1230",
+  cvv2: "987",
+  amount: "249.00",
+  currency: "USD",
+  name: "Ada Buyer",
+  address: "12 Mill Road",
+  city: "Lancaster",
+  region: "PA",
+  country: "US",
+  postal: "17602",
+  phone: "7175550100",
+  email: "ada@example.com",
+  orderid: `cp-order-${++orders}`,
+  capture: "Y",
+  ecomind: "E",
+  ...over,
+});
+
+async function rejection(promise: Promise<unknown>): Promise<GatewayUnavailable> {
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(GatewayUnavailable);
+  return err as GatewayUnavailable;
+}
+
+beforeAll(async () => {
+  await fake.start();
+});
+afterAll(() => fake.stop());
+beforeEach(() => {
+  fake.requests = [];
+  fake.notFoundAs = "txn-not-found";
+  logLines.length = 0;
+});
+
+describe("CardPointe client: auth", () => {
+  it("sends a Basic-authenticated PUT auth with the merchant id and string values, and reads an approval", async () => {
+    const gateway = createCardPointeGateway(settings(), logger);
+    const req = request();
+    const r = await gateway.auth(req);
+    expect(r).toMatchObject({ respstat: "A", respcode: "00", resptext: "Approval", amount: "249.00" });
+    expect(r.retref).toMatch(/^\d{12}$/);
+    expect(r.account).toBe("41XXXXXXXXXX1111");
+    expect(r.authcode).toBe("PPS123");
+    expect(r).not.toHaveProperty("avsresp");
+
+    const [sent] = fake.requests;
+    expect(sent).toMatchObject({ method: "PUT", path: "/auth" });
+    expect(sent!.authorization).toBe(`Basic ${Buffer.from("testing:testing123").toString("base64")}`);
+    expect(sent!.body).toEqual({ ...req, merchid: fake.merchid });
+    expect(Object.values(sent!.body).every((v) => typeof v === "string")).toBe(true);
+  });
+
+  it("resolves a decline (C) and a retry answer (B)", async () => {
+    const gateway = createCardPointeGateway(settings(), logger);
+    expect(await gateway.auth(request({ account: "4387751111111038" }))).toMatchObject({
+      respstat: "C",
+      respcode: "05",
+      resptext: "Do not honor",
+    });
+    expect(await gateway.auth(request({ account: "4999006200620062" }))).toMatchObject({
+      respstat: "B",
+      respcode: "62",
+    });
+  });
+
+  it("throws GatewayUnavailable with 401 for bad credentials", async () => {
+    const gateway = createCardPointeGateway(settings({ password: "wrong" }), logger);
+    expect((await rejection(gateway.auth(request()))).status).toBe(401);
+  });
+
+  it.each([500, 503, 401, 400])("throws GatewayUnavailable carrying HTTP %i", async (status) => {
+    const gateway = createCardPointeGateway(settings(), logger);
+    fake.failNext(status);
+    const err = await rejection(gateway.auth(request()));
+    expect(err.status).toBe(status);
+    expect(err.message).not.toContain("4111111111111111");
+  });
+
+  it("throws GatewayUnavailable when the gateway cannot be reached", async () => {
+    const gateway = createCardPointeGateway(settings({ baseUrl: "http://127.0.0.1:1/cardconnect/rest" }), logger);
+    const err = await rejection(gateway.auth(request()));
+    expect(err.status).toBeUndefined();
+  });
+
+  it("times out, then finds the lost approval by order id", async () => {
+    const gateway = createCardPointeGateway(settings({ timeoutMs: 150 }), logger);
+    const req = request();
+    fake.delayNext(1000);
+    const err = await rejection(gateway.auth(req));
+    expect(err.message).toMatch(/within 150 ms/);
+    const found = await gateway.inquireByOrderid(req.orderid);
+    expect(found).toMatchObject({ respstat: "A", amount: "249.00", account: "41XXXXXXXXXX1111" });
+    expect(found!.retref).toBe(fake.auths.find((a) => a.orderid === req.orderid)!.retref);
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: "GET",
+      path: `/inquireByOrderid/${req.orderid}/${fake.merchid}`,
+    });
+  });
+
+  it("never logs the card number, CVV or expiry, and logs the order, amount and masked account", async () => {
+    const gateway = createCardPointeGateway(settings(), logger);
+    await gateway.auth(request({ orderid: "log-check", expiry: "0931", cvv2: "4242" }));
+    fake.failNext(500);
+    await gateway.auth(request({ orderid: "log-check-2", expiry: "0931", cvv2: "4242" })).catch(() => {});
+    // Without the clock and process fields, whose digits could match by chance.
+    const log = logLines
+      .map((line) => {
+        const { time: _t, pid: _p, hostname: _h, ...rest } = JSON.parse(line) as Record<string, unknown>;
+        return JSON.stringify(rest);
+      })
+      .join("\n");
+    expect(log).toContain("log-check");
+    expect(log).toContain("41XXXXXXXXXX1111");
+    expect(log).not.toContain("4111111111111111");
+    expect(log).not.toContain("0931");
+    expect(log).not.toContain("4242");
+  });
+});
+
+describe("CardPointe client: inquiry and void", () => {
+  it("answers null for an unknown order id, whether CardPointe says 'Txn not found' or 404", async () => {
+    const gateway = createCardPointeGateway(settings(), logger);
+    expect(await gateway.inquireByOrderid("never-seen")).toBeNull();
+    fake.notFoundAs = "http-404";
+    expect(await gateway.inquireByOrderid("never-seen")).toBeNull();
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it("throws GatewayUnavailable when the inquiry itself fails", async () => {
+    const gateway = createCardPointeGateway(settings(), logger);
+    fake.failNext(502);
+    expect((await rejection(gateway.inquireByOrderid("any"))).status).toBe(502);
+  });
+
+  it("voids by retref and throws when CardPointe does not know it", async () => {
+    const gateway = createCardPointeGateway(settings(), logger);
+    const { retref } = await gateway.auth(request());
+    await gateway.void(retref);
+    expect(fake.voided.has(retref)).toBe(true);
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: "PUT",
+      path: "/void",
+      body: { merchid: fake.merchid, retref },
+    });
+    await rejection(gateway.void("999999999999"));
+    fake.failNext(500);
+    expect((await rejection(gateway.void(retref))).status).toBe(500);
+  });
+});

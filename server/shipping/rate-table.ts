@@ -1,0 +1,151 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { renderLabelPdf } from "./label-pdf.ts";
+import type { LabelResult, ShippingAddress, ShippingProvider, ShippingRate } from "./provider.ts";
+import { ShippingUnavailable } from "./provider.ts";
+import { billableWeight, needsFreight, zoneFactor, zoneFor } from "./rate-zones.ts";
+
+type Service = { token: string; name: string; base: number; perLb: number; days: (zone: number) => number };
+
+const parcelServices: Service[] = [
+  { token: "ground", name: "Ground", base: 9.5, perLb: 0.55, days: (z) => Math.min(7, z + 2) },
+  { token: "priority", name: "Priority", base: 18, perLb: 0.95, days: (z) => (z <= 3 ? 2 : 3) },
+  { token: "express", name: "Express", base: 35, perLb: 1.8, days: (z) => (z === 6 ? 2 : 1) },
+];
+const freightServices: Service[] = [
+  { token: "freight_curbside", name: "Freight, curbside", base: 95, perLb: 0.42, days: (z) => z + 4 },
+  { token: "freight_white_glove", name: "Freight, white glove", base: 195, perLb: 0.5, days: (z) => z + 6 },
+];
+const serviceByToken = new Map([...parcelServices, ...freightServices].map((s) => [s.token, s]));
+
+export const RATE_TABLE_PROVIDER = "Local rates";
+
+/** base + per-pound × billable weight × zone factor, as "123.45". */
+function priceOf(service: Service, weight: number, zone: number): string {
+  const cents = Math.round((service.base + service.perLb * weight * zoneFactor[zone]!) * 100);
+  return (cents / 100).toFixed(2);
+}
+
+/** What a rate's object_id carries: service, amount, zone, billable pounds, destination. */
+type RateFacts = { s: string; a: string; z: number; w: number; d: string };
+
+/** FNV-1a: enough to notice a mangled id (not a signature). */
+function checksum(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(36);
+}
+
+const encodeRateId = (facts: RateFacts): string => {
+  const payload = Buffer.from(JSON.stringify(facts)).toString("base64url");
+  return `rt_${payload}.${checksum(payload)}`;
+};
+
+/** The facts of an id this table issued, or null (unknown, mangled, or priced differently). */
+export function decodeRateId(id: string): RateFacts | null {
+  const m = id.match(/^rt_([A-Za-z0-9_-]+)\.([a-z0-9]+)$/);
+  if (!m || checksum(m[1]!) !== m[2]) return null;
+  try {
+    const f = JSON.parse(Buffer.from(m[1]!, "base64url").toString()) as RateFacts;
+    const service = serviceByToken.get(f.s);
+    if (!service || !zoneFactor[f.z] || !Number.isInteger(f.w) || f.w < 1) return null;
+    return priceOf(service, f.w, f.z) === f.a && typeof f.d === "string" ? f : null;
+  } catch {
+    return null;
+  }
+}
+
+export type RateTableOptions = { labelsDir: string; now?: () => Date };
+
+export type RateTableProvider = ShippingProvider & {
+  /** As the interface's, plus the addresses to print; without them the label names the destination state and ZIP. */
+  buyLabel(rate: ShippingRate, addresses?: { from?: ShippingAddress; to?: ShippingAddress }): Promise<LabelResult>;
+};
+
+const refused = (code: string, text: string): LabelResult => ({
+  status: "ERROR",
+  label_url: "",
+  tracking_number: "",
+  tracking_url_provider: "",
+  messages: [{ source: "rate-table", code, text }],
+});
+
+/**
+ * The built-in shipping provider: deterministic rates by zone from Pennsylvania and billable
+ * weight, and PDF labels written to `labelsDir/<tracking>.pdf` (served by routes.ts).
+ * Destinations outside the US get no rates.
+ */
+export function createRateTableProvider(options: RateTableOptions): RateTableProvider {
+  const now = options.now ?? (() => new Date());
+  let counter = 0;
+
+  return {
+    name: "rate-table",
+
+    async rates(_from, to, parcels) {
+      const where = zoneFor(to);
+      if (where.zone === null) {
+        if (where.reason === "international") return [];
+        throw new ShippingUnavailable(`Unknown US state '${to.state}'`, 400, `address_to.state: unknown '${to.state}'`);
+      }
+      const bad = parcels.find(
+        (p) => ![p.length, p.width, p.height, p.weight].every((n) => Number.isFinite(n) && n > 0),
+      );
+      if (bad) throw new ShippingUnavailable("A parcel needs positive dimensions and weight", 400, "parcels");
+      if (parcels.length === 0) return [];
+      const zone = where.zone;
+      const weight = parcels.reduce((sum, p) => sum + billableWeight(p), 0);
+      const services = parcels.some(needsFreight) ? freightServices : parcelServices;
+      const destination = `${to.state.trim().toUpperCase()} ${to.zip.trim()}`;
+      return services.map((service): ShippingRate => {
+        const amount = priceOf(service, weight, zone);
+        const days = service.days(zone);
+        return {
+          object_id: encodeRateId({ s: service.token, a: amount, z: zone, w: weight, d: destination }),
+          amount,
+          currency: "USD",
+          provider: RATE_TABLE_PROVIDER,
+          servicelevel: { name: service.name, token: service.token },
+          estimated_days: days,
+          duration_terms: `Delivery in ${days} business day${days === 1 ? "" : "s"}.`,
+          carrier_account: "rate-table",
+        };
+      });
+    },
+
+    async buyLabel(rate: ShippingRate, addresses: { from?: ShippingAddress; to?: ShippingAddress } = {}) {
+      const facts = decodeRateId(rate.object_id);
+      if (!facts) return refused("unknown_rate", "This rate was not issued by the local rate table.");
+      if (facts.a !== rate.amount) return refused("amount_mismatch", "The rate's amount does not match its id.");
+      const service = serviceByToken.get(facts.s)!;
+      await mkdir(options.labelsDir, { recursive: true });
+      const date = now();
+      for (;;) {
+        counter += 1;
+        const tracking = `LR${date.getTime().toString(36)}${counter.toString(36).padStart(3, "0")}`.toUpperCase();
+        const pdf = renderLabelPdf({
+          ...addresses,
+          service: service.name,
+          tracking,
+          weight: facts.w,
+          destination: facts.d,
+          date,
+        });
+        try {
+          // "wx": never overwrite another order's label, even after a restart within the same millisecond.
+          await writeFile(path.join(options.labelsDir, `${tracking}.pdf`), pdf, { flag: "wx" });
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code === "EEXIST") continue;
+          throw new ShippingUnavailable(`Could not write the label: ${(err as Error).message}`);
+        }
+        return {
+          status: "SUCCESS",
+          label_url: `/shipping/labels/${tracking}.pdf`,
+          tracking_number: tracking,
+          tracking_url_provider: `/shipping/track/${tracking}`,
+          messages: [],
+        };
+      }
+    },
+  };
+}
