@@ -7,10 +7,8 @@ import { content } from "../seed/content/index.ts";
 import { prepareDatabase } from "../server/bootstrap.ts";
 import { loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/client.ts";
-import { ResponseCache } from "../server/http/response-cache.ts";
-import { ImageOptimizer } from "../server/images/optimize.ts";
+import { createDeps } from "../server/deps.ts";
 import { createLogger } from "../server/logger.ts";
-import { localCampaigns } from "../server/newsletter/campaigns.ts";
 import { serveApp } from "../server/serve.ts";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "heartwood-bench-"));
@@ -27,17 +25,7 @@ const config = loadConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: "produc
 const logger = createLogger(config.logLevel);
 const database = await openDatabase({ kind: "pglite" });
 await prepareDatabase(database, content, createLogger("silent"));
-const running = await serveApp(
-  {
-    config,
-    database,
-    logger,
-    cache: new ResponseCache(),
-    images: new ImageOptimizer(dataDir),
-    campaigns: localCampaigns(database.db),
-  },
-  { port: 0, host: "127.0.0.1" },
-);
+const running = await serveApp(await createDeps({ config, database, logger }), { port: 0, host: "127.0.0.1" });
 process.send?.({ port: running.port });
 process.on(
   "SIGTERM",

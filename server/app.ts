@@ -4,6 +4,8 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { getPath } from "hono/utils/url";
 import { catalogRoutes } from "./catalog/routes.ts";
+import { labelsDir } from "./checkout/providers.ts";
+import { checkoutRoutes } from "./checkout/routes.ts";
 import { contentRoutes } from "./content/routes.ts";
 import type { AppDeps } from "./deps.ts";
 import { ApiError, errorBody, sendError } from "./http/errors.ts";
@@ -11,6 +13,7 @@ import { requestIdOf, requestLog } from "./http/request-id.ts";
 import { imageRoutes } from "./images/routes.ts";
 import { newsletterRoutes } from "./newsletter/routes.ts";
 import { searchRoutes } from "./search/routes.ts";
+import { shippingFileRoutes } from "./shipping/routes.ts";
 
 /** Renders a page for any request the API and static files did not answer (the React app). */
 export type PageHandler = (request: Request) => Promise<Response>;
@@ -47,9 +50,12 @@ export function createApp(deps: AppDeps, options: { pages?: PageHandler; clientD
   newsletterRoutes(api, deps);
   searchRoutes(api, deps);
   imageRoutes(api, deps);
+  checkoutRoutes(api, deps);
   app.route("/api", api);
   app.all("/api/*", (c) => c.json(errorBody("not_found", `No API route ${c.req.method} ${c.req.path}`), 404));
   app.all("/api", (c) => c.json(errorBody("not_found", "No API route here"), 404));
+  // The built-in rate table's labels and tracking pages.
+  shippingFileRoutes(app, labelsDir(deps.config));
 
   app.use(
     "/images/*",

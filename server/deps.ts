@@ -1,9 +1,16 @@
+import { checkoutProviders } from "./checkout/providers.ts";
 import type { Config } from "./config.ts";
+import { type ChangeFeed, createChangeFeed } from "./db/changes.ts";
 import type { Database } from "./db/client.ts";
-import type { ResponseCache } from "./http/response-cache.ts";
-import type { ImageOptimizer } from "./images/optimize.ts";
+import { ResponseCache } from "./http/response-cache.ts";
+import { ImageOptimizer } from "./images/optimize.ts";
 import type { Logger } from "./logger.ts";
-import type { CampaignSource } from "./newsletter/campaigns.ts";
+import { mailerFor } from "./mail/mailer.ts";
+import type { Mailer } from "./mail/outbox.ts";
+import type { MailTransport } from "./mail/transport.ts";
+import { type CampaignSource, localCampaigns } from "./newsletter/campaigns.ts";
+import type { PaymentGateway } from "./payments/gateway.ts";
+import type { ShippingProvider } from "./shipping/provider.ts";
 
 /** What the HTTP app is built from; created once in main.ts (or a test) and passed in. */
 export type AppDeps = {
@@ -13,4 +20,45 @@ export type AppDeps = {
   cache: ResponseCache;
   images: ImageOptimizer;
   campaigns: CampaignSource;
+  gateway: PaymentGateway;
+  shipping: ShippingProvider;
+  mailer: Mailer;
+  /** Tells every app process that catalog data (stock) changed. */
+  changes: ChangeFeed;
 };
+
+/**
+ * The app's dependencies for a config and an open database: the configured outside services,
+ * or their built-in stand-ins, unless given.
+ */
+export async function createDeps(opts: {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  campaigns?: CampaignSource;
+  gateway?: PaymentGateway;
+  shipping?: ShippingProvider;
+  mailTransport?: MailTransport;
+  /** Listen for other processes' changes (PostgreSQL); off for single-process tests. */
+  sharedChanges?: boolean;
+}): Promise<AppDeps> {
+  const { config, database, logger } = opts;
+  const cache = new ResponseCache();
+  const providers = checkoutProviders(config, logger);
+  const changes =
+    opts.sharedChanges === false
+      ? { publish: () => cache.invalidate(), close: async () => undefined }
+      : await createChangeFeed({ databaseUrl: config.databaseUrl, onChange: () => cache.invalidate(), logger });
+  return {
+    config,
+    database,
+    logger,
+    cache,
+    images: new ImageOptimizer(config.dataDir),
+    campaigns: opts.campaigns ?? localCampaigns(database.db),
+    gateway: opts.gateway ?? providers.gateway,
+    shipping: opts.shipping ?? providers.shipping,
+    mailer: mailerFor(config, database.db, logger, opts.mailTransport),
+    changes,
+  };
+}

@@ -2,8 +2,7 @@ import { content } from "../seed/content/index.ts";
 import { prepareDatabase } from "./bootstrap.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { databaseOptions, openDatabase } from "./db/client.ts";
-import { ResponseCache } from "./http/response-cache.ts";
-import { ImageOptimizer } from "./images/optimize.ts";
+import { createDeps } from "./deps.ts";
 import { prepareImages } from "./images/prepare-images.ts";
 import { createLogger } from "./logger.ts";
 import { localCampaigns, mailchimpCampaigns } from "./newsletter/campaigns.ts";
@@ -24,14 +23,8 @@ async function main() {
         new MailchimpClient(config.mailchimp.baseUrl, config.mailchimp.apiKey, config.mailchimp.campaignImageUrl),
       )
     : localCampaigns(database.db);
-  const deps = {
-    config,
-    database,
-    logger,
-    cache: new ResponseCache(),
-    images: new ImageOptimizer(config.dataDir),
-    campaigns,
-  };
+  const deps = await createDeps({ config, database, logger, campaigns });
+  deps.mailer.start();
   const running = await serveApp(deps, { port: config.port, host: config.host }, await loadSite(deps));
   logger.info({ port: running.port }, `Serving on http://localhost:${running.port}`);
   for (const signal of ["SIGTERM", "SIGINT"] as const) {

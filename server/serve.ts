@@ -4,7 +4,10 @@ import type { AppDeps } from "./deps.ts";
 import { withCachedAnswers } from "./http/cached-answers.ts";
 import { listen, type RunningServer } from "./http/listen.ts";
 
-/** Builds the app and serves it on Node's HTTP server; stopping it closes the database. */
+/**
+ * Builds the app and serves it on Node's HTTP server; stopping it ends mail delivery and the
+ * change feed, then closes the database.
+ */
 export function serveApp(
   deps: AppDeps,
   at: { port: number; host: string },
@@ -17,6 +20,9 @@ export function serveApp(
     host: at.host,
     logger: deps.logger,
     timeoutMs: deps.config.shutdownTimeoutMs,
-    onClosed: () => deps.database.close(),
+    onClosed: async () => {
+      await Promise.allSettled([deps.mailer.stop(), deps.changes.close()]);
+      await deps.database.close();
+    },
   });
 }

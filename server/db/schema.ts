@@ -282,23 +282,36 @@ export const enquiries = pgTable("enquiries", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const orders = pgTable("orders", {
-  id: serial("id").primaryKey(),
-  status: text("status").notNull(),
-  email: text("email").notNull(),
-  deliveryName: text("delivery_name").notNull(),
-  address: jsonb("address").$type<Record<string, string>>().notNull(),
-  subtotal: money("subtotal").notNull(),
-  shippingTotal: money("shipping_total").notNull(),
-  total: money("total").notNull(),
-  currency: text("currency").notNull().default("USD"),
-  cardBrand: text("card_brand"),
-  cardLast4: text("card_last4"),
-  paymentRef: text("payment_ref"),
-  shipping: jsonb("shipping").$type<Record<string, unknown>>(),
-  label: jsonb("label").$type<Record<string, unknown>>(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * An order from the moment its stock is taken: 'pending' while the card is charged, then
+ * 'paid'. A payment that fails releases the stock and deletes the pending order, so only paid
+ * orders remain. Card data is never stored: brand and last four only.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    /** Ours, unique: the gateway's order id, which a lost answer is looked up by. */
+    orderRef: text("order_ref").notNull(),
+    status: text("status").notNull(),
+    email: text("email").notNull(),
+    deliveryName: text("delivery_name").notNull(),
+    phone: text("phone").notNull().default(""),
+    address: jsonb("address").$type<Record<string, string>>().notNull(),
+    subtotal: money("subtotal").notNull(),
+    shippingTotal: money("shipping_total").notNull(),
+    total: money("total").notNull(),
+    currency: text("currency").notNull().default("USD"),
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
+    paymentRef: text("payment_ref"),
+    shipping: jsonb("shipping").$type<Record<string, unknown>>(),
+    label: jsonb("label").$type<Record<string, unknown>>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("orders_order_ref_idx").on(t.orderRef)],
+);
 
 export const orderLines = pgTable(
   "order_lines",
@@ -314,4 +327,61 @@ export const orderLines = pgTable(
     details: jsonb("details").$type<Record<string, unknown>>(),
   },
   (t) => [index("order_lines_order_idx").on(t.orderId)],
+);
+
+/**
+ * One row per Idempotency-Key of a payment request: claimed before anything happens, then the
+ * final answer, so a repeat of the key gets the first answer and never a second charge.
+ */
+export const paymentAttempts = pgTable("payment_attempts", {
+  key: text("key").primaryKey(),
+  /** Hash of the request without card data: the same key with another request is refused. */
+  requestHash: text("request_hash").notNull(),
+  status: text("status").notNull(),
+  httpStatus: integer("http_status"),
+  /** The answer's JSON text as first sent (jsonb would reorder its keys). */
+  response: text("response"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every shipping rate handed to a shopper, so a payment is charged the quoted amount, not the browser's. */
+export const shippingQuotes = pgTable("shipping_quotes", {
+  objectId: text("object_id").primaryKey(),
+  provider: text("provider").notNull(),
+  amount: money("amount").notNull(),
+  currency: text("currency").notNull(),
+  rate: jsonb("rate").$type<Record<string, unknown>>().notNull(),
+  /** The cart the rate was quoted for ("id:quantity" pairs), so it cannot be reused for another. */
+  cartKey: text("cart_key").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Mail waiting to be delivered: written in the same transaction as the order or enquiry it is
+ * about, then sent (SMTP, or .eml files) with retries, so an outage loses nothing.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").notNull(),
+    to: text("to").notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    /** Files under the data folder to attach: path relative to it, name and type. */
+    attachments: jsonb("attachments")
+      .$type<{ path: string; filename: string; contentType: string }[]>()
+      .notNull()
+      .default([]),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt)],
 );

@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** More of the answer, beside `error` (e.g. the fresh figures of a 409). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -23,5 +25,5 @@ export function errorBody(code: string, message: string, field?: string): ErrorB
 }
 
 export function sendError(c: Context, err: ApiError) {
-  return c.json(errorBody(err.code, err.message, err.field), err.status);
+  return c.json({ ...err.extra, ...errorBody(err.code, err.message, err.field) }, err.status);
 }

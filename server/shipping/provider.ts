@@ -55,6 +55,9 @@ export interface ShippingProvider {
   readonly name: "shippo" | "rate-table";
   /** Rates for the parcels from one address to another, cheapest first. */
   rates(from: ShippingAddress, to: ShippingAddress, parcels: Parcel[]): Promise<ShippingRate[]>;
-  /** Buys the label for a rate this provider returned. A refused purchase resolves with status ERROR. */
-  buyLabel(rate: ShippingRate): Promise<LabelResult>;
+  /**
+   * Buys the label for a rate this provider returned. A refused purchase resolves with status
+   * ERROR. The addresses are for providers that print them (Shippo knows them from the rate).
+   */
+  buyLabel(rate: ShippingRate, addresses?: { from?: ShippingAddress; to?: ShippingAddress }): Promise<LabelResult>;
 }

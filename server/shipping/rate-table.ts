@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { renderLabelPdf } from "./label-pdf.ts";
@@ -122,7 +123,9 @@ export function createRateTableProvider(options: RateTableOptions): RateTablePro
       const date = now();
       for (;;) {
         counter += 1;
-        const tracking = `LR${date.getTime().toString(36)}${counter.toString(36).padStart(3, "0")}`.toUpperCase();
+        // A random part: the label (with the buyer's address) is fetched by this name alone.
+        const tracking =
+          `LR${date.getTime().toString(36)}${counter.toString(36).padStart(3, "0")}${randomBytes(6).toString("hex")}`.toUpperCase();
         const pdf = renderLabelPdf({
           ...addresses,
           service: service.name,

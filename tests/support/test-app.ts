@@ -7,11 +7,12 @@ import { seedDatabase } from "../../seed/seed.ts";
 import { createApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { type Database, openDatabase } from "../../server/db/client.ts";
-import type { AppDeps } from "../../server/deps.ts";
-import { ResponseCache } from "../../server/http/response-cache.ts";
-import { ImageOptimizer } from "../../server/images/optimize.ts";
+import { type AppDeps, createDeps } from "../../server/deps.ts";
 import { createLogger } from "../../server/logger.ts";
-import { type CampaignSource, localCampaigns } from "../../server/newsletter/campaigns.ts";
+import type { MailTransport } from "../../server/mail/transport.ts";
+import type { CampaignSource } from "../../server/newsletter/campaigns.ts";
+import type { PaymentGateway } from "../../server/payments/gateway.ts";
+import type { ShippingProvider } from "../../server/shipping/provider.ts";
 
 export type DbKind = "pglite" | "postgres";
 
@@ -39,7 +40,9 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
   };
 }
 
-export async function openTestDatabase(kind: DbKind): Promise<{ database: Database; dispose: () => Promise<void> }> {
+export async function openTestDatabase(
+  kind: DbKind,
+): Promise<{ database: Database; url?: string; dispose: () => Promise<void> }> {
   if (kind === "pglite") {
     const database = await openDatabase({ kind: "pglite" });
     return { database, dispose: () => database.close() };
@@ -48,6 +51,7 @@ export async function openTestDatabase(kind: DbKind): Promise<{ database: Databa
   const database = await openDatabase({ kind: "postgres", url: fresh.url, max: 4 });
   return {
     database,
+    url: fresh.url,
     dispose: async () => {
       await database.close();
       await fresh.drop();
@@ -66,27 +70,43 @@ export type TestApp = {
 /** The app on a fresh, migrated and seeded database with its own data folder. */
 export async function createTestApp(
   kind: DbKind,
-  options: { seed?: boolean; campaigns?: (deps: Pick<AppDeps, "database">) => CampaignSource } = {},
+  options: {
+    seed?: boolean;
+    campaigns?: (deps: Pick<AppDeps, "database">) => CampaignSource;
+    /** Defaults: the built-in sandbox gateway and rate table, and mail written as files. */
+    gateway?: PaymentGateway;
+    shipping?: ShippingProvider;
+    mailTransport?: MailTransport;
+    /** An existing database (several apps sharing one PostgreSQL); not disposed by close(). */
+    database?: Database;
+  } = {},
 ): Promise<TestApp> {
-  const { database, dispose } = await openTestDatabase(kind);
-  await database.migrate();
-  if (options.seed !== false) await seedDatabase(database.db, content);
+  const { database, dispose } = options.database
+    ? { database: options.database, dispose: async () => undefined }
+    : await openTestDatabase(kind);
+  if (!options.database) {
+    await database.migrate();
+    if (options.seed !== false) await seedDatabase(database.db, content);
+  }
   const dataDir = mkdtempSync(path.join(tmpdir(), "heartwood-test-"));
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent" });
-  const deps: AppDeps = {
+  const deps = await createDeps({
     config,
     database,
     logger: createLogger("silent"),
-    cache: new ResponseCache(),
-    images: new ImageOptimizer(dataDir),
-    campaigns: options.campaigns ? options.campaigns({ database }) : localCampaigns(database.db),
-  };
+    campaigns: options.campaigns ? options.campaigns({ database }) : undefined,
+    gateway: options.gateway,
+    shipping: options.shipping,
+    mailTransport: options.mailTransport,
+    sharedChanges: false,
+  });
   const app = createApp(deps);
   return {
     deps,
     dataDir,
     request: async (p, init) => app.request(`http://localhost${p}`, init),
     close: async () => {
+      await deps.mailer.stop();
       await dispose();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,0 +1,82 @@
+/**
+ * The checkout form's rules (spec §5), shared by the page and the payment API so both say the
+ * same thing: which fields shipping needs, which the payment needs, and their messages.
+ */
+
+export type ShippingFields = {
+  firstname: string;
+  lastname: string;
+  country: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+};
+
+export type CheckoutFields = ShippingFields & {
+  phone: string;
+  email: string;
+  cardNumber: string;
+  expiry: string;
+  cvc: string;
+  nameOnCard: string;
+};
+
+export type FieldErrors<T> = Partial<Record<keyof T, string>>;
+
+export const SHIPPING_MESSAGES: Record<keyof ShippingFields, string> = {
+  firstname: "Please provide a first name.",
+  lastname: "Please provide a last name.",
+  country: "Please select a country.",
+  address: "Please provide an address.",
+  city: "Please provide a city.",
+  state: "Please provide a state or region.",
+  zip: "Please provide a postal or zip code.",
+};
+
+export const PAYMENT_MESSAGES = {
+  email: "Please enter a valid email address.",
+  cardNumber: "Please provide a valid credit card number.",
+  cvc: "Please provide a valid CVC number.",
+  expiry: "Please provide a valid expiry date.",
+  nameOnCard: "Please provide a valid cardholder name.",
+} as const;
+
+/** A standard e-mail shape: something@something.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+const blank = (v: string | undefined) => !v || v.trim() === "";
+const digits = (v: string | undefined) => (v ?? "").replace(/\D/g, "");
+
+/** What shipping-rate calculation needs (spec §5). */
+export function validateShipping(f: Partial<ShippingFields>): FieldErrors<ShippingFields> {
+  const errors: FieldErrors<ShippingFields> = {};
+  for (const key of Object.keys(SHIPPING_MESSAGES) as (keyof ShippingFields)[]) {
+    if (blank(f[key])) errors[key] = SHIPPING_MESSAGES[key];
+  }
+  return errors;
+}
+
+/**
+ * What a payment needs: the shipping fields, an e-mail of the standard shape, a card number of
+ * at least 16 digits (15 for American Express, whose numbers have 15), a CVC of at least 3, an
+ * expiry of at least 4 digits (MMYY) and the cardholder's name.
+ */
+export function validateCheckout(f: Partial<CheckoutFields>): FieldErrors<CheckoutFields> {
+  const errors: FieldErrors<CheckoutFields> = validateShipping(f);
+  if (!EMAIL_PATTERN.test((f.email ?? "").trim())) errors.email = PAYMENT_MESSAGES.email;
+  const card = digits(f.cardNumber);
+  const amex = /^3[47]/.test(card);
+  if (card.length < (amex ? 15 : 16) || card.length > 19) errors.cardNumber = PAYMENT_MESSAGES.cardNumber;
+  const cvc = digits(f.cvc);
+  if (cvc.length < 3 || cvc.length > 4) errors.cvc = PAYMENT_MESSAGES.cvc;
+  const expiry = digits(f.expiry);
+  const month = Number(expiry.slice(0, 2));
+  if (expiry.length !== 4 || month < 1 || month > 12) errors.expiry = PAYMENT_MESSAGES.expiry;
+  if (blank(f.nameOnCard)) errors.nameOnCard = PAYMENT_MESSAGES.nameOnCard;
+  return errors;
+}
+
+/** Total = subtotal + the chosen shipping amount, to the cent (spec §4). */
+export const checkoutTotal = (subtotal: number, shipping: number): number =>
+  Math.round((subtotal + shipping + Number.EPSILON) * 100) / 100;

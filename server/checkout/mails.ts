@@ -1,0 +1,66 @@
+/** The order confirmation: one mail to the buyer, one to the studio. No card data in either. */
+import { formatPrice } from "../../domain/format.ts";
+import type { OutgoingMail } from "../mail/outbox.ts";
+import type { ShippingRate } from "../shipping/provider.ts";
+import type { PaymentRequest } from "./payment.ts";
+import type { PricedCart } from "./pricing.ts";
+
+export function orderMails(o: {
+  studio: { name: string; email: string };
+  ref: string;
+  body: PaymentRequest;
+  cart: PricedCart;
+  shippingTotal: number;
+  total: number;
+  rate: ShippingRate | null;
+}): OutgoingMail[] {
+  const { body, cart, studio } = o;
+  const name = body.deliveryName || `${body.firstname} ${body.lastname}`.trim();
+  const lines = cart.lines.map((l) => {
+    const d = l.details as Record<string, string | undefined>;
+    const config =
+      l.kind === "divergence"
+        ? ` (${[d.size, d.liveEdge === "Yes" ? "live edge" : "square edge", `${d.baseFinish} base`, d.topFinish].join(", ")})`
+        : "";
+    return `  ${l.quantity} x ${l.title}${config}: ${formatPrice(l.total)}`;
+  });
+  const shipping = o.rate
+    ? `Shipping: ${o.rate.provider} ${o.rate.servicelevel.name}, ${formatPrice(o.shippingTotal)}`
+    : "Shipping: arranged with you by the studio";
+  const specialized =
+    cart.specialized.length > 0
+      ? `\nSpecialized shipping: ${cart.specialized.map((s) => s.title).join(", ")}. These pieces are too large and heavy for conventional shipping; we will contact you to arrange delivery.\n`
+      : "";
+  const address = [name, body.address, `${body.city}, ${body.region} ${body.postal}`, body.country.toUpperCase()].join(
+    "\n  ",
+  );
+  const summary = [
+    `Order ${o.ref}`,
+    "",
+    ...lines,
+    "",
+    `Subtotal: ${formatPrice(cart.subtotal)}`,
+    shipping,
+    `Total paid: ${formatPrice(o.total)} (USD, tax included)`,
+    specialized,
+    "Ship to:",
+    `  ${address}`,
+  ].join("\n");
+
+  return [
+    {
+      kind: "order-confirmation",
+      to: body.email,
+      replyTo: studio.email,
+      subject: `Your order from ${studio.name} (${o.ref})`,
+      text: `Dear ${name},\n\nThank you for your purchase. Here is what you ordered:\n\n${summary}\n\nWe will be in touch about delivery. Reply to this mail with any question.\n\n${studio.name}\n`,
+    },
+    {
+      kind: "order-notification",
+      to: studio.email,
+      replyTo: body.email,
+      subject: `New order ${o.ref}: ${formatPrice(o.total)}`,
+      text: `A new order was paid.\n\n${summary}\n\nBuyer: ${name}, ${body.email}${body.phone ? `, ${body.phone}` : ""}\n`,
+    },
+  ];
+}

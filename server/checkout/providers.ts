@@ -1,0 +1,25 @@
+import path from "node:path";
+import type { Config } from "../config.ts";
+import type { Logger } from "../logger.ts";
+import { createCardPointeGateway } from "../payments/cardpointe.ts";
+import type { PaymentGateway } from "../payments/gateway.ts";
+import { createSandboxGateway } from "../payments/sandbox.ts";
+import type { ShippingProvider } from "../shipping/provider.ts";
+import { createRateTableProvider } from "../shipping/rate-table.ts";
+import { createShippoProvider } from "../shipping/shippo.ts";
+
+/** CardPointe and Shippo when configured; otherwise the built-in sandbox gateway and rate table. */
+export function checkoutProviders(
+  config: Config,
+  logger: Logger,
+): { gateway: PaymentGateway; shipping: ShippingProvider } {
+  return {
+    gateway: config.cardpointe ? createCardPointeGateway(config.cardpointe, logger) : createSandboxGateway(),
+    shipping: config.shippo
+      ? createShippoProvider(config.shippo, logger)
+      : createRateTableProvider({ labelsDir: labelsDir(config) }),
+  };
+}
+
+/** Labels of the built-in rate table live in the data folder. */
+export const labelsDir = (config: Config) => path.join(config.dataDir, "labels");

@@ -1,0 +1,142 @@
+import { type ChildProcess, fork } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { content } from "../../seed/content/index.ts";
+import { seedDatabase } from "../../seed/seed.ts";
+import type { Database } from "../../server/db/client.ts";
+import { orders, products } from "../../server/db/schema.ts";
+import { openTestDatabase } from "../support/test-app.ts";
+
+/** Two app processes sharing one PostgreSQL: stock and idempotency must hold across them. */
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("checkout across two app processes on PostgreSQL", () => {
+  let database: Database;
+  let dispose: () => Promise<void>;
+  let dataDir: string;
+  const children: ChildProcess[] = [];
+  const ports: number[] = [];
+
+  beforeAll(async () => {
+    const opened = await openTestDatabase("postgres");
+    database = opened.database;
+    dispose = opened.dispose;
+    await database.migrate();
+    await seedDatabase(database.db, content);
+    dataDir = mkdtempSync(path.join(tmpdir(), "heartwood-procs-"));
+    for (let i = 0; i < 2; i++) {
+      const child = fork(path.resolve("tests/support/app-process.ts"), {
+        execArgv: ["--import", "tsx"],
+        env: { ...process.env, DATABASE_URL: opened.url, DATA_DIR: dataDir },
+        stdio: ["ignore", "inherit", "inherit", "ipc"],
+      });
+      children.push(child);
+      ports.push(
+        await new Promise<number>((resolve, reject) => {
+          child.once("message", (m) => resolve((m as { port: number }).port));
+          child.once("exit", (code) => reject(new Error(`app process exited with ${code}`)));
+        }),
+      );
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all(
+      children.map(
+        (c) =>
+          new Promise((resolve) => {
+            c.once("exit", resolve);
+            c.kill("SIGTERM");
+          }),
+      ),
+    );
+    await dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const post = (port: number, p: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`http://127.0.0.1:${port}${p}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    });
+
+  it("sells exactly the five in stock to fifty concurrent buyers, and both processes see it", async () => {
+    const [piece] = await database.db.select().from(products).where(eq(products.customShipping, false)).limit(1);
+    await database.db.update(products).set({ stock: 5 }).where(eq(products.id, piece!.id));
+    // Both processes answer the catalog from memory; each must see the new stock and, later, the sale.
+    for (const port of ports) await fetch(`http://127.0.0.1:${port}/api/Products/${piece!.id}`);
+
+    const address = {
+      firstname: "Ada",
+      lastname: "Lovelace",
+      country: "US",
+      address: "12 Orchard Lane",
+      city: "Lancaster",
+      state: "PA",
+      zip: "17601",
+    };
+    const line = { id: piece!.id, quantity: 1 };
+    const quote = (await (await post(ports[0]!, "/api/shipping/rates", { ...address, products: [line] })).json()) as {
+      rates: { object_id: string; amount: string }[];
+    };
+    const rate = quote.rates[0]!;
+    const unit = piece!.salePrice ?? piece!.price;
+    const body = {
+      ...address,
+      deliveryName: "Ada Lovelace",
+      region: "PA",
+      postal: "17601",
+      phone: "",
+      email: "ada@example.com",
+      account: "4111111111111111",
+      expiry: "1230",
+      cvv2: "123",
+      name: "Ada Lovelace",
+      amount: Math.round((unit + Number(rate.amount)) * 100) / 100,
+      currency: "USD",
+      shippingTotal: Number(rate.amount),
+      shippingRateId: rate.object_id,
+      products: [{ ...line, title: piece!.title, price: unit, total: unit }],
+    };
+
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        post(ports[i % 2]!, "/api/payment/process-payment", body, {
+          "Idempotency-Key": `race-${i}-${Date.now()}`,
+        }).then(async (r) => ({
+          status: r.status,
+          json: (await r.json()) as { status?: string; error?: { code: string; message: string } },
+        })),
+      ),
+    );
+    const approved = answers.filter((a) => a.status === 200 && a.json.status === "approved");
+    const refused = answers.filter((a) => a.status === 409);
+    expect(approved).toHaveLength(5);
+    expect(refused).toHaveLength(45);
+    for (const r of refused) {
+      expect(r.json.error?.code).toBe("sold_out");
+      expect(r.json.error?.message).toMatch(/sold out/);
+    }
+    const paid = await database.db.select().from(orders).where(eq(orders.status, "paid"));
+    expect(paid).toHaveLength(5);
+    expect(await database.db.select().from(orders).where(eq(orders.status, "pending"))).toHaveLength(0);
+    const [after] = await database.db
+      .select({ stock: products.stock })
+      .from(products)
+      .where(eq(products.id, piece!.id));
+    expect(after!.stock).toBe(0);
+
+    // The change reached both processes' cached catalog answers.
+    for (const port of ports) {
+      await expect
+        .poll(
+          async () =>
+            ((await (await fetch(`http://127.0.0.1:${port}/api/Products/${piece!.id}`)).json()) as { stock: number })
+              .stock,
+        )
+        .toBe(0);
+    }
+  }, 120_000);
+});
