@@ -143,6 +143,12 @@ export const shop = {
     set({ cart });
   },
 
+  /** Empties the cart (after a successful payment). */
+  clearCart(): void {
+    saveCart([]);
+    set({ cart: [] });
+  },
+
   /** Matches the stored lines to fresh prices and stock, dropping lines that match nothing (spec §4). */
   rematch(fresh: Parameters<typeof rematchCart>[1]): void {
     const cart = rematchCart(state.cart, fresh);
