@@ -8,7 +8,7 @@ import { createApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { type Database, openDatabase } from "../../server/db/client.ts";
 import { type AppDeps, createDeps } from "../../server/deps.ts";
-import { createLogger } from "../../server/logger.ts";
+import { createLogger, type Logger } from "../../server/logger.ts";
 import type { MailTransport } from "../../server/mail/transport.ts";
 import type { CampaignSource } from "../../server/newsletter/campaigns.ts";
 import type { PaymentGateway } from "../../server/payments/gateway.ts";
@@ -79,6 +79,7 @@ export async function createTestApp(
     mailTransport?: MailTransport;
     /** An existing database (several apps sharing one PostgreSQL); not disposed by close(). */
     database?: Database;
+    logger?: Logger;
   } = {},
 ): Promise<TestApp> {
   const { database, dispose } = options.database
@@ -93,7 +94,7 @@ export async function createTestApp(
   const deps = await createDeps({
     config,
     database,
-    logger: createLogger("silent"),
+    logger: options.logger ?? createLogger("silent"),
     campaigns: options.campaigns ? options.campaigns({ database }) : undefined,
     gateway: options.gateway,
     shipping: options.shipping,
