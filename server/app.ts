@@ -8,6 +8,7 @@ import { labelsDir } from "./checkout/providers.ts";
 import { checkoutRoutes } from "./checkout/routes.ts";
 import { contentRoutes } from "./content/routes.ts";
 import type { AppDeps } from "./deps.ts";
+import { enquiryRoutes } from "./enquiries/routes.ts";
 import { ApiError, errorBody, sendError } from "./http/errors.ts";
 import { requestIdOf, requestLog } from "./http/request-id.ts";
 import { imageRoutes } from "./images/routes.ts";
@@ -51,6 +52,7 @@ export function createApp(deps: AppDeps, options: { pages?: PageHandler; clientD
   searchRoutes(api, deps);
   imageRoutes(api, deps);
   checkoutRoutes(api, deps);
+  enquiryRoutes(api, deps);
   app.route("/api", api);
   app.all("/api/*", (c) => c.json(errorBody("not_found", `No API route ${c.req.method} ${c.req.path}`), 404));
   app.all("/api", (c) => c.json(errorBody("not_found", "No API route here"), 404));

@@ -23,6 +23,12 @@ const schema = z.object({
   MAILCHIMP_API_KEY: optionalText,
   MAILCHIMP_BASE_URL: optionalUrl.optional(),
   MAILCHIMP_CAMPAIGN_IMAGE_URL: optionalText,
+  MAILCHIMP_LIST_ID: optionalText,
+  FORM_RATE_LIMIT: z
+    .string()
+    .regex(/^\d+\/\d+$/, "must be <requests>/<seconds>, e.g. 10/600")
+    .default("10/600"),
+  TRUST_PROXY: z.enum(["true", "false", ""]).default("false"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   CARDPOINTE_BASE_URL: optionalUrl.optional(),
   CARDPOINTE_MERCHID: optionalText,
@@ -46,7 +52,11 @@ export type Config = {
   /** PostgreSQL connection string; absent means the embedded PGlite database under dataDir. */
   databaseUrl: string | undefined;
   publicUrl: string | undefined;
-  mailchimp: { apiKey: string; baseUrl: string; campaignImageUrl: string } | undefined;
+  mailchimp: { apiKey: string; baseUrl: string; campaignImageUrl: string; listId: string | undefined } | undefined;
+  /** Per client address and form route: at most `max` submissions in `windowSeconds`. */
+  formRateLimit: { max: number; windowSeconds: number };
+  /** Behind a proxy: the client address is the first of X-Forwarded-For. */
+  trustProxy: boolean;
   shutdownTimeoutMs: number;
   /** CardPointe Gateway; absent means the built-in sandbox gateway. */
   cardpointe: { baseUrl: string; merchid: string; username: string; password: string; timeoutMs: number } | undefined;
@@ -111,9 +121,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           apiKey: key,
           baseUrl: e.MAILCHIMP_BASE_URL ?? mailchimpBaseUrl(key),
           campaignImageUrl: e.MAILCHIMP_CAMPAIGN_IMAGE_URL ?? "",
+          listId: e.MAILCHIMP_LIST_ID,
         }
       : undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    formRateLimit: {
+      max: Number(e.FORM_RATE_LIMIT.split("/")[0]),
+      windowSeconds: Number(e.FORM_RATE_LIMIT.split("/")[1]),
+    },
+    trustProxy: e.TRUST_PROXY === "true",
     cardpointe: cardpointeConfig(e),
     shippo: e.SHIPPO_TOKEN
       ? { token: e.SHIPPO_TOKEN, baseUrl: (e.SHIPPO_BASE_URL ?? "https://api.goshippo.com").replace(/\/$/, "") }

@@ -4,12 +4,15 @@ import { type ChangeFeed, createChangeFeed } from "./db/changes.ts";
 import type { Database } from "./db/client.ts";
 import { ResponseCache } from "./http/response-cache.ts";
 import { ImageOptimizer } from "./images/optimize.ts";
+import type { JobWorker } from "./jobs/worker.ts";
 import type { Logger } from "./logger.ts";
 import { mailerFor } from "./mail/mailer.ts";
 import type { Mailer } from "./mail/outbox.ts";
 import type { MailTransport } from "./mail/transport.ts";
-import { type CampaignSource, localCampaigns } from "./newsletter/campaigns.ts";
+import { type CampaignSource, localCampaigns, mailchimpCampaigns } from "./newsletter/campaigns.ts";
+import { createSubscriptionSync } from "./newsletter/subscriptions.ts";
 import type { PaymentGateway } from "./payments/gateway.ts";
+import { MailchimpClient } from "./providers/mailchimp.ts";
 import type { ShippingProvider } from "./shipping/provider.ts";
 
 /** What the HTTP app is built from; created once in main.ts (or a test) and passed in. */
@@ -23,6 +26,8 @@ export type AppDeps = {
   gateway: PaymentGateway;
   shipping: ShippingProvider;
   mailer: Mailer;
+  /** Pushes newsletter sign-ups to Mailchimp (when a list is configured). */
+  subscriptionSync: JobWorker;
   /** Tells every app process that catalog data (stock) changed. */
   changes: ChangeFeed;
 };
@@ -44,6 +49,8 @@ export async function createDeps(opts: {
 }): Promise<AppDeps> {
   const { config, database, logger } = opts;
   const cache = new ResponseCache();
+  const mc = config.mailchimp;
+  const mailchimp = mc ? new MailchimpClient(mc.baseUrl, mc.apiKey, mc.campaignImageUrl) : undefined;
   const providers = checkoutProviders(config, logger);
   const changes =
     opts.sharedChanges === false
@@ -55,10 +62,15 @@ export async function createDeps(opts: {
     logger,
     cache,
     images: new ImageOptimizer(config.dataDir),
-    campaigns: opts.campaigns ?? localCampaigns(database.db),
+    campaigns: opts.campaigns ?? (mailchimp ? mailchimpCampaigns(mailchimp) : localCampaigns(database.db)),
     gateway: opts.gateway ?? providers.gateway,
     shipping: opts.shipping ?? providers.shipping,
     mailer: mailerFor(config, database.db, logger, opts.mailTransport),
+    subscriptionSync: createSubscriptionSync({
+      db: database.db,
+      mailchimp: mailchimp && mc?.listId ? { client: mailchimp, listId: mc.listId } : undefined,
+      logger,
+    }),
     changes,
   };
 }

@@ -5,9 +5,7 @@ import { databaseOptions, openDatabase } from "./db/client.ts";
 import { createDeps } from "./deps.ts";
 import { prepareImages } from "./images/prepare-images.ts";
 import { createLogger } from "./logger.ts";
-import { localCampaigns, mailchimpCampaigns } from "./newsletter/campaigns.ts";
 import { loadSite } from "./pages.ts";
-import { MailchimpClient } from "./providers/mailchimp.ts";
 import { serveApp } from "./serve.ts";
 
 async function main() {
@@ -18,13 +16,9 @@ async function main() {
   await prepareDatabase(database, content, logger);
   await prepareImages(config.dataDir, content, logger);
 
-  const campaigns = config.mailchimp
-    ? mailchimpCampaigns(
-        new MailchimpClient(config.mailchimp.baseUrl, config.mailchimp.apiKey, config.mailchimp.campaignImageUrl),
-      )
-    : localCampaigns(database.db);
-  const deps = await createDeps({ config, database, logger, campaigns });
+  const deps = await createDeps({ config, database, logger });
   deps.mailer.start();
+  deps.subscriptionSync.start();
   const running = await serveApp(deps, { port: config.port, host: config.host }, await loadSite(deps));
   logger.info({ port: running.port }, `Serving on http://localhost:${running.port}`);
   for (const signal of ["SIGTERM", "SIGINT"] as const) {

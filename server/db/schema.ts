@@ -261,23 +261,41 @@ export const divergenceSizes = pgTable(
   (t) => [index("divergence_sizes_species_idx").on(t.speciesId)],
 );
 
-/** Newsletter sign-ups, one per e-mail (stored lowercased). */
+/**
+ * Newsletter sign-ups, one per e-mail (stored lowercased). With Mailchimp configured each is
+ * pushed to the list from here ('pending' → 'sent', with retries); without it, 'local'.
+ */
 export const subscriptions = pgTable(
   "subscriptions",
   {
     id: serial("id").primaryKey(),
     email: text("email").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("subscriptions_email_idx").on(t.email)],
+  (t) => [
+    uniqueIndex("subscriptions_email_idx").on(t.email),
+    index("subscriptions_due_idx").on(t.status, t.nextAttemptAt),
+  ],
 );
 
-/** Contact enquiries and custom-design commissions, kept whether or not delivery succeeds. */
+/**
+ * Contact enquiries and custom-design commissions, kept whether or not delivery succeeds. The
+ * images live under the data folder (`path` relative to it); the studio's mail goes through
+ * the outbox. A filled honeypot is kept as spam and never sent.
+ */
 export const enquiries = pgTable("enquiries", {
   id: serial("id").primaryKey(),
   kind: text("kind").notNull(),
   fields: jsonb("fields").$type<Record<string, string>>().notNull(),
-  images: jsonb("images").$type<{ fileName: string; contentType: string; size: number }[]>().notNull().default([]),
+  images: jsonb("images")
+    .$type<{ path: string; fileName: string; contentType: string; size: number }[]>()
+    .notNull()
+    .default([]),
   spam: boolean("spam").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -80,6 +80,8 @@ export async function createTestApp(
     /** An existing database (several apps sharing one PostgreSQL); not disposed by close(). */
     database?: Database;
     logger?: Logger;
+    /** Settings beyond the defaults (SMTP_URL, MAILCHIMP_*, FORM_RATE_LIMIT, ...). */
+    env?: Record<string, string>;
   } = {},
 ): Promise<TestApp> {
   const { database, dispose } = options.database
@@ -90,7 +92,7 @@ export async function createTestApp(
     if (options.seed !== false) await seedDatabase(database.db, content);
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), "heartwood-test-"));
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", ...options.env });
   const deps = await createDeps({
     config,
     database,
@@ -108,6 +110,7 @@ export async function createTestApp(
     request: async (p, init) => app.request(`http://localhost${p}`, init),
     close: async () => {
       await deps.mailer.stop();
+      await deps.subscriptionSync.stop();
       await dispose();
       rmSync(dataDir, { recursive: true, force: true });
     },
