@@ -1,6 +1,7 @@
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, ServerRouter } from "react-router";
+import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import { NonceContext } from "./lib/nonce";
 import { scriptsAfterPaint } from "./lib/scripts-after-paint.server";
 
 export const streamTimeout = 5_000;
@@ -14,38 +15,46 @@ export default function handleRequest(
   status: number,
   headers: Headers,
   routerContext: EntryContext,
+  loadContext: AppLoadContext,
 ): Promise<Response> {
+  const nonce = loadContext.nonce;
   if (request.method.toUpperCase() === "HEAD") return Promise.resolve(new Response(null, { status, headers }));
   return new Promise((resolve, reject) => {
     let responseStatus = status;
     let shellReady = false;
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      onShellReady() {
-        shellReady = true;
-      },
-      onAllReady() {
-        const body = new PassThrough();
-        const chunks: Buffer[] = [];
-        body.on("data", (c: Buffer) => chunks.push(c));
-        body.on("error", reject);
-        body.on("end", () => {
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        onShellReady() {
+          shellReady = true;
+        },
+        onAllReady() {
+          const body = new PassThrough();
+          const chunks: Buffer[] = [];
+          body.on("data", (c: Buffer) => chunks.push(c));
+          body.on("error", reject);
+          body.on("end", () => {
+            clearTimeout(timeout);
+            headers.set("Content-Type", "text/html; charset=utf-8");
+            const html = scriptsAfterPaint(Buffer.concat(chunks).toString("utf8"), nonce);
+            resolve(new Response(html, { status: responseStatus, headers }));
+          });
+          pipe(body);
+        },
+        onShellError(error: unknown) {
           clearTimeout(timeout);
-          headers.set("Content-Type", "text/html; charset=utf-8");
-          const html = scriptsAfterPaint(Buffer.concat(chunks).toString("utf8"));
-          resolve(new Response(html, { status: responseStatus, headers }));
-        });
-        pipe(body);
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatus = 500;
+          // Errors before the shell is ready reject above and React Router reports them.
+          if (shellReady) console.error(error);
+        },
       },
-      onShellError(error: unknown) {
-        clearTimeout(timeout);
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatus = 500;
-        // Errors before the shell is ready reject above and React Router reports them.
-        if (shellReady) console.error(error);
-      },
-    });
+    );
   });
 }

@@ -6,11 +6,13 @@ import "./styles/global.css";
 import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
+import { useNonce } from "./lib/nonce";
 
 const EARLY_SCRIPT =
   "var d=document.documentElement;d.classList.add('js');try{if(sessionStorage.getItem('splash-seen'))d.classList.add('splash-seen')}catch(e){d.classList.add('splash-seen')}";
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -21,14 +23,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Before first paint: mark script-enabled pages (scroll-in animations never hide content
             without JS) and whether the splash already showed in this browser session. */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script written here, no data in it */}
-        <script dangerouslySetInnerHTML={{ __html: EARLY_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_SCRIPT }} />
         <Meta />
         <Links />
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

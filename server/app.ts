@@ -11,6 +11,7 @@ import type { AppDeps } from "./deps.ts";
 import { enquiryRoutes } from "./enquiries/routes.ts";
 import { ApiError, errorBody, sendError } from "./http/errors.ts";
 import { requestIdOf, requestLog } from "./http/request-id.ts";
+import { securityHeaders } from "./http/security-headers.ts";
 import { imageRoutes } from "./images/routes.ts";
 import { newsletterRoutes } from "./newsletter/routes.ts";
 import { searchRoutes } from "./search/routes.ts";
@@ -33,6 +34,7 @@ export function createApp(deps: AppDeps, options: { pages?: PageHandler; clientD
   });
 
   app.use(requestLog(deps.logger));
+  app.use(securityHeaders(deps.config));
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return sendError(c, err);

@@ -31,6 +31,13 @@ describe("scriptsAfterPaint", () => {
     expect(out).toContain("<main>Shop</main>");
   });
 
+  it("keeps the module script's nonce and gives the starter the page's nonce", () => {
+    const withNonce = page.replace('<script type="module" async="">', '<script nonce="abc" type="module" async="">');
+    const result = scriptsAfterPaint(withNonce, "abc");
+    expect(result).toContain('<script nonce="abc" type="x-module-after-paint" async="">');
+    expect(result).toMatch(/<script nonce="abc">\(function\(\)\{.*m\.nonce=s\.nonce/);
+  });
+
   it("leaves a document without a module script untouched", () => {
     const plain = "<html><body><p>Offline</p></body></html>";
     expect(scriptsAfterPaint(plain)).toBe(plain);

@@ -9,23 +9,27 @@
  * React does not compare attributes when it hydrates a production build, so the changed `rel`
  * and `type` values never count as mismatches.
  */
-const PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
-const MODULE_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/;
+const PRELOAD = /<link rel="modulepreload"/g;
+const MODULE_SCRIPT =
+  /<script((?:\s+[a-z-]+(?:="[^"]*")?)*?)\s+type="module"((?:\s+[a-z-]+(?:="[^"]*")?)*)>([\s\S]*?)<\/script>/;
 const DEFERRED_REL = "x-modulepreload-after-paint";
 const DEFERRED_TYPE = "x-module-after-paint";
 
+// The module script created here carries the inert block's nonce, so the page's policy allows it.
 const START =
   `(function(){var s=document.currentScript.previousElementSibling,done=0;function go(){if(done++)return;` +
   `document.querySelectorAll('link[rel="${DEFERRED_REL}"]').forEach(function(l){l.rel="modulepreload"});` +
-  `var m=document.createElement("script");m.type="module";m.textContent=s.textContent;document.body.appendChild(m)}` +
+  `var m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.textContent=s.textContent;document.body.appendChild(m)}` +
   `requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,500)})()`;
 
-export function scriptsAfterPaint(html: string): string {
+export function scriptsAfterPaint(html: string, nonce?: string): string {
   if (!MODULE_SCRIPT.test(html)) return html;
+  const nonceAttr = nonce ? ` nonce="${nonce}"` : "";
   return html
-    .replace(PRELOAD, (_all, href: string) => `<link rel="${DEFERRED_REL}" href="${href}"/>`)
+    .replace(PRELOAD, `<link rel="${DEFERRED_REL}"`)
     .replace(
       MODULE_SCRIPT,
-      (_all, code: string) => `<script type="${DEFERRED_TYPE}" async="">${code}</script><script>${START}</script>`,
+      (_all, before: string, after: string, code: string) =>
+        `<script${before} type="${DEFERRED_TYPE}"${after}>${code}</script><script${nonceAttr}>${START}</script>`,
     );
 }

@@ -3,6 +3,7 @@ import { gzipSync } from "node:zlib";
 import type { Context } from "hono";
 import { requestHeader } from "./request-header.ts";
 import { requestIdOf, withRequestId } from "./request-id.ts";
+import { API_SECURITY_HEADERS } from "./security-headers.ts";
 
 type Bytes = Uint8Array<ArrayBuffer>;
 export type CachedBody = { body: Bytes; gzip: Bytes | null; etag: string };
@@ -90,6 +91,7 @@ export function cachedAnswer(
   requestId: string,
 ): { status: 200 | 304; body: Bytes | null; headers: Record<string, string> } {
   const headers: Record<string, string> = {
+    ...API_SECURITY_HEADERS,
     "content-type": "application/json; charset=utf-8",
     etag: entry.etag,
     "cache-control": "no-cache",
