@@ -4,12 +4,35 @@ import "@fontsource/inter/latin-500.css";
 import "./styles/tokens.css";
 import "./styles/global.css";
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { useNonce } from "./lib/nonce";
 
 const EARLY_SCRIPT =
   "var d=document.documentElement;d.classList.add('js');try{if(sessionStorage.getItem('splash-seen'))d.classList.add('splash-seen')}catch(e){d.classList.add('splash-seen')}";
+
+/** The page's one address for search engines and shares: the site's origin and the path, without query. */
+function CanonicalLinks() {
+  const shell = useRouteLoaderData("routes/shell") as { siteUrl?: string } | undefined;
+  const { pathname } = useLocation();
+  if (!shell?.siteUrl) return null;
+  const url = shell.siteUrl + pathname;
+  return (
+    <>
+      <link rel="canonical" href={url} />
+      <meta property="og:url" content={url} />
+    </>
+  );
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -25,6 +48,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script written here, no data in it */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_SCRIPT }} />
         <Meta />
+        <CanonicalLinks />
         <Links />
       </head>
       <body>

@@ -15,6 +15,7 @@ import { securityHeaders } from "./http/security-headers.ts";
 import { imageRoutes } from "./images/routes.ts";
 import { newsletterRoutes } from "./newsletter/routes.ts";
 import { searchRoutes } from "./search/routes.ts";
+import { seoRoutes } from "./seo/sitemap.ts";
 import { shippingFileRoutes } from "./shipping/routes.ts";
 
 /** Renders a page for any request the API and static files did not answer (the React app). */
@@ -87,11 +88,7 @@ export function createApp(deps: AppDeps, options: { pages?: PageHandler; clientD
     app.use("/favicon.svg", serveStatic({ root: options.clientDir }));
   }
 
-  app.get("/robots.txt", (c) =>
-    c.text(
-      ["User-agent: *", "Allow: /", "Disallow: /cart", "Disallow: /wishlist", "Disallow: /check-out", ""].join("\n"),
-    ),
-  );
+  seoRoutes(app, deps);
 
   if (options.pages) {
     const pages = options.pages;

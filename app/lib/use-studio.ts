@@ -4,7 +4,7 @@ import type { Announcement, Studio } from "../../domain/catalog-types.ts";
 /** The studio as every page has it: without the story and the founder's biography. */
 export type ShellStudio = Omit<Studio, "story" | "founder"> & { founder: Omit<Studio["founder"], "bio"> };
 
-export type ShellData = { studio: ShellStudio; announcement: Announcement | null };
+export type ShellData = { studio: ShellStudio; announcement: Announcement | null; siteUrl: string };
 
 /** The studio's identity and announcement, loaded once by the shell layout for every page. */
 export function useShellData(): ShellData {

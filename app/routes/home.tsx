@@ -1,11 +1,13 @@
 import { Link } from "react-router";
 import { toCardProduct } from "../../domain/card-product.ts";
+import { storeJsonLd } from "../../domain/structured-data.ts";
 import { ProductCard } from "../components/cards/product-card.tsx";
+import { pageMeta, shellMeta } from "../features/content/meta.ts";
 import { FallbackHero, HeroCarousel } from "../features/home/hero-carousel.tsx";
 import { Testimonials } from "../features/home/testimonials.tsx";
 import { imageSrcSet, imageUrl } from "../lib/images.ts";
 import { pageData } from "../lib/page-data.server.ts";
-import { useShellData } from "../lib/use-studio.ts";
+import { type ShellStudio, useShellData } from "../lib/use-studio.ts";
 import type { Route } from "./+types/home";
 
 export const handle = { header: "transparent" };
@@ -23,16 +25,20 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const studio = (matches[1]?.data as { studio?: { name: string; tagline: string } } | undefined)?.studio;
-  return [
-    { title: studio ? `${studio.name} — ${studio.tagline}` : "Handmade wood furniture" },
+export const meta: Route.MetaFunction = ({ matches, data }) => {
+  const { studio, siteUrl = "" } = shellMeta(matches) as { studio?: ShellStudio; siteUrl?: string };
+  const hero = data?.carousel.find((c) => !c.fileName.endsWith(".mp4"));
+  const image = hero ? imageUrl("carousel", hero.fileName, { width: 1200, height: 630, quality: 85 }) : undefined;
+  return pageMeta(
+    matches,
+    studio ? `${studio.name} — ${studio.tagline}` : "Handmade wood furniture",
+    "Live-edge dining tables, slabs, bases and furniture made by hand in Pennsylvania from reclaimed and locally felled hardwoods.",
     {
-      name: "description",
-      content:
-        "Live-edge dining tables, slabs, bases and furniture made by hand in Pennsylvania from reclaimed and locally felled hardwoods.",
+      fullTitle: studio ? `${studio.name} — ${studio.tagline}` : undefined,
+      image,
+      jsonLd: studio ? [storeJsonLd(studio, siteUrl, image && siteUrl + image)] : [],
     },
-  ];
+  );
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -18,7 +18,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
   data
-    ? pageMeta(matches, data.post.metaData.seoData.title || data.post.title, data.post.metaData.seoData.description)
+    ? pageMeta(matches, data.post.metaData.seoData.title || data.post.title, data.post.metaData.seoData.description, {
+        type: "article",
+        image: data.post.images[0]
+          ? imageUrl("media", data.post.images[0].fileName, { width: 1200, height: 630, quality: 85 })
+          : undefined,
+      })
     : pageMeta(matches, "Page not found", "This page could not be found.");
 
 export function ErrorBoundary() {

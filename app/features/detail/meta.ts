@@ -1,19 +1,35 @@
 import { plainText } from "../../../domain/detail.ts";
+import { breadcrumbJsonLd, productJsonLd } from "../../../domain/structured-data.ts";
 import { imageUrl, productFolder } from "../../lib/images.ts";
+import { pageMeta, shellMeta } from "../content/meta.ts";
 import type { DetailData } from "./types.ts";
 
 type MetaMatch = { data?: unknown } | undefined;
 
-const withStudio = (title: string, studio: string | undefined) =>
-  !studio || title.includes(studio) ? title : `${title} — ${studio}`;
+const LISTINGS = { product: ["Shop", "/shop"], slab: ["Slabs", "/slabs"], base: ["Bases", "/bases"] } as const;
 
-/** Title and description of a detail page: products use their SEO data, slabs and bases their text. */
+/**
+ * A detail page's head: products use their SEO data, slabs and bases their text; the main
+ * picture for sharing; a Product with its Offer and the breadcrumb as JSON-LD.
+ */
 export function detailMeta(data: DetailData | undefined, matches: MetaMatch[]) {
-  const studio = (matches[1]?.data as { studio?: { name: string } } | undefined)?.studio?.name;
-  if (!data) return [{ title: withStudio("Page not found", studio) }, { name: "robots", content: "noindex" }];
+  const { studio, siteUrl = "" } = shellMeta(matches);
+  if (!data)
+    return [
+      ...pageMeta(matches, "Page not found", "This page could not be found."),
+      { name: "robots", content: "noindex" },
+    ];
   let title: string;
   let description: string;
   let image: string | undefined;
+  let offer: {
+    price: number;
+    salePrice: number | null;
+    stock: number | null;
+    salePending: boolean;
+    sku: string;
+    category?: string;
+  };
   if (data.kind === "product") {
     const { product, parent } = data;
     const seo = product.metaData.seoData;
@@ -24,21 +40,53 @@ export function detailMeta(data: DetailData | undefined, matches: MetaMatch[]) {
     const first = product.images[0] ?? parent.images[0];
     if (first)
       image = imageUrl(productFolder(product.type), first.fileName, { width: 1200, height: 1200, quality: 90 });
+    offer = {
+      price: product.price,
+      salePrice: product.salePrice,
+      stock: product.stock,
+      salePending: product.visibility === "Sale Pending",
+      sku: product.inventoryId,
+      category: product.category,
+    };
   } else {
-    title = data.item.title;
-    description = plainText(data.item.description);
-    const first = data.item.images[0];
-    const folder = data.kind === "slab" ? "slabs" : "bases";
-    if (first) image = imageUrl(folder, first.fileName, { width: 1200, height: 1200, quality: 90 });
+    const item = data.item;
+    title = item.title;
+    description = plainText(item.description);
+    const first = item.images[0];
+    if (first)
+      image = imageUrl(data.kind === "slab" ? "slabs" : "bases", first.fileName, {
+        width: 1200,
+        height: 1200,
+        quality: 90,
+      });
+    offer = {
+      price: item.startingPrice,
+      salePrice: item.salePrice,
+      stock: null,
+      salePending: item.visibility === "Sale Pending",
+      sku: item.inventoryId,
+      category: data.kind === "slab" ? data.item.category : undefined,
+    };
   }
-  const full = withStudio(title, studio);
-  const origin = new URL(data.shareUrl).origin;
-  return [
-    { title: full },
-    { name: "description", content: description },
-    { property: "og:title", content: full },
-    { property: "og:description", content: description },
-    { property: "og:url", content: data.shareUrl },
-    ...(image ? [{ property: "og:image", content: origin + image }] : []),
-  ];
+  const url = siteUrl + new URL(data.shareUrl).pathname;
+  const [listing, listingPath] = LISTINGS[data.kind];
+  return pageMeta(matches, title, description.slice(0, 300), {
+    image,
+    type: "product",
+    jsonLd: [
+      productJsonLd({
+        name: title,
+        description: description.slice(0, 5000),
+        url,
+        images: image ? [siteUrl + image] : [],
+        brand: studio?.name ?? "",
+        ...offer,
+      }),
+      breadcrumbJsonLd([
+        { name: "Home", url: `${siteUrl}/` },
+        { name: listing, url: siteUrl + listingPath },
+        { name: title, url },
+      ]),
+    ],
+  });
 }

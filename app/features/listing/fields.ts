@@ -1,3 +1,4 @@
+import { pageMeta } from "../content/meta.ts";
 import type { FilterField } from "./filter-panel.tsx";
 
 /** A select in the filter panel: its URL name, its words, and how an option value reads. */
@@ -24,7 +25,6 @@ export function filterFields<K extends string>(
 }
 
 /** "<Page> — <studio name>" and a description, for a listing's `meta`. */
-export function listingMeta(page: string, description: string, matches: readonly unknown[]) {
-  const studio = (matches[1] as { data?: { studio?: { name: string } } } | undefined)?.data?.studio;
-  return [{ title: studio ? `${page} — ${studio.name}` : page }, { name: "description", content: description }];
+export function listingMeta(page: string, description: string, matches: readonly ({ data?: unknown } | undefined)[]) {
+  return pageMeta(matches, page, description);
 }
