@@ -12,10 +12,12 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { useNonce } from "./lib/nonce";
+import { startVitals } from "./lib/vitals";
 
 const EARLY_SCRIPT =
   "var d=document.documentElement;d.classList.add('js');try{if(sessionStorage.getItem('splash-seen'))d.classList.add('splash-seen')}catch(e){d.classList.add('splash-seen')}";
@@ -61,9 +63,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  const landing = useMatches().at(-1)?.id ?? "unknown";
   // A marker for tests and styles that need to know the page is interactive.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured once, for the page the visit landed on
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    startVitals(landing);
   }, []);
   return <Outlet />;
 }

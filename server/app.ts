@@ -17,6 +17,7 @@ import { newsletterRoutes } from "./newsletter/routes.ts";
 import { searchRoutes } from "./search/routes.ts";
 import { seoRoutes } from "./seo/sitemap.ts";
 import { shippingFileRoutes } from "./shipping/routes.ts";
+import { vitalsRoutes } from "./vitals/routes.ts";
 
 /** Renders a page for any request the API and static files did not answer (the React app). */
 export type PageHandler = (request: Request) => Promise<Response>;
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps, options: { pages?: PageHandler; clientD
   imageRoutes(api, deps);
   checkoutRoutes(api, deps);
   enquiryRoutes(api, deps);
+  vitalsRoutes(api, deps);
   app.route("/api", api);
   app.all("/api/*", (c) => c.json(errorBody("not_found", `No API route ${c.req.method} ${c.req.path}`), 404));
   app.all("/api", (c) => c.json(errorBody("not_found", "No API route here"), 404));

@@ -403,3 +403,18 @@ export const mailOutbox = pgTable(
   },
   (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt)],
 );
+
+/** Field measurements sent by visitors' browsers (POST /api/vitals). */
+export const webVitals = pgTable(
+  "web_vitals",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    value: doublePrecision("value").notNull(),
+    rating: text("rating").notNull(),
+    route: text("route").notNull(),
+    navigationType: text("navigation_type").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("web_vitals_route_name_idx").on(t.route, t.name)],
+);
