@@ -128,9 +128,12 @@ export function removeFromCart(lines: CartLine[], line: CartLine): CartLine[] {
 /** 'Cart (n)': the sum of the lines' quantities. */
 export const cartCount = (lines: CartLine[]): number => lines.reduce((n, l) => n + Math.max(0, l.quantity), 0);
 
+/** The lines that can be bought: in stock (or a Divergence table still built), at least one unit. */
+export const payableLines = (lines: CartLine[]): CartLine[] => lines.filter((l) => !isOutOfStock(l) && l.quantity > 0);
+
 /** The summary counts only Divergence items and items with stock (spec §4), to the cent. */
 export function cartSummary(lines: CartLine[]): { subtotal: number; items: number } {
-  const counted = lines.filter((l) => !isOutOfStock(l) && l.quantity > 0);
+  const counted = payableLines(lines);
   return {
     subtotal: roundCents(counted.reduce((s, l) => s + l.total, 0)),
     items: cartCount(counted),

@@ -2,6 +2,7 @@
  * The checkout form's rules (spec §5), shared by the page and the payment API so both say the
  * same thing: which fields shipping needs, which the payment needs, and their messages.
  */
+import { cardBrand, cvcLength } from "./cards.ts";
 
 export type ShippingFields = {
   firstname: string;
@@ -59,17 +60,19 @@ export function validateShipping(f: Partial<ShippingFields>): FieldErrors<Shippi
 
 /**
  * What a payment needs: the shipping fields, an e-mail of the standard shape, a card number of
- * at least 16 digits (15 for American Express, whose numbers have 15), a CVC of at least 3, an
- * expiry of at least 4 digits (MMYY) and the cardholder's name.
+ * at least 16 digits (American Express has 15 and Diners Club 14: the spec's "16 characters"
+ * counted the formatted number, spaces included), the brand's CVC (4 digits for American
+ * Express, 3 for the others), an expiry of 4 digits (MMYY) and the cardholder's name.
  */
 export function validateCheckout(f: Partial<CheckoutFields>): FieldErrors<CheckoutFields> {
   const errors: FieldErrors<CheckoutFields> = validateShipping(f);
   if (!EMAIL_PATTERN.test((f.email ?? "").trim())) errors.email = PAYMENT_MESSAGES.email;
   const card = digits(f.cardNumber);
-  const amex = /^3[47]/.test(card);
-  if (card.length < (amex ? 15 : 16) || card.length > 19) errors.cardNumber = PAYMENT_MESSAGES.cardNumber;
+  const brand = cardBrand(card);
+  const shortest = brand === "amex" ? 15 : brand === "diners" ? 14 : 16;
+  if (card.length < shortest || card.length > 19) errors.cardNumber = PAYMENT_MESSAGES.cardNumber;
   const cvc = digits(f.cvc);
-  if (cvc.length < 3 || cvc.length > 4) errors.cvc = PAYMENT_MESSAGES.cvc;
+  if (cvc.length !== cvcLength(brand)) errors.cvc = PAYMENT_MESSAGES.cvc;
   const expiry = digits(f.expiry);
   const month = Number(expiry.slice(0, 2));
   if (expiry.length !== 4 || month < 1 || month > 12) errors.expiry = PAYMENT_MESSAGES.expiry;

@@ -4,14 +4,15 @@ import { shop, useShop } from "./store.ts";
 
 /**
  * The cart as a page that loaded fresh data shows it: once the stored lines are read, they are
- * matched to current prices and stock (and saved). Null until then.
+ * matched to current prices and stock (and saved), and again whenever the page's data is
+ * loaded anew (a revalidation after the checkout was told prices or stock changed). Null until
+ * the stored lines are read.
  */
 export function useFreshCart(fresh: FreshCartData) {
   const ready = useShop((s) => s.ready);
   const cart = useShop((s) => s.cart);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per page load, when the lists are read
   useEffect(() => {
     if (ready) shop.rematch(fresh);
-  }, [ready]);
+  }, [ready, fresh]);
   return ready ? cart : null;
 }

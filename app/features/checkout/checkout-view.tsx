@@ -1,0 +1,220 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import { payableLines } from "../../../domain/cart.ts";
+import {
+  SHIPPING_MESSAGES,
+  type ShippingFields,
+  validateCheckout,
+  validateShipping,
+} from "../../../domain/checkout.ts";
+import {
+  formFieldFor,
+  needsShippingRate,
+  orderFigures,
+  paymentPayload,
+  quoteKey,
+  ratesRequest,
+  specializedItems,
+} from "../../../domain/checkout-order.ts";
+import { formatPrice } from "../../../domain/format.ts";
+import { PageHead } from "../content/page-head.tsx";
+import type { FreshCartData } from "../shopping/fresh-data.server.ts";
+import { useFreshCart } from "../shopping/use-fresh-cart.ts";
+import { AddressFields } from "./address-fields.tsx";
+import { CardFields } from "./card-fields.tsx";
+import type { Refusal } from "./checkout-api.ts";
+import { CALCULATE_ID, DeliveryOptions } from "./delivery-options.tsx";
+import { OrderPlaced } from "./order-placed.tsx";
+import { OrderSummary, type ShippingFigure } from "./order-summary.tsx";
+import { PaymentResultDialog } from "./payment-result.tsx";
+import { focusFirstInvalid, useCheckoutForm } from "./use-checkout-form.ts";
+import { usePayment } from "./use-payment.ts";
+import { useShippingQuote } from "./use-shipping-quote.ts";
+import "../shopping/shopping.css";
+import "./checkout.css";
+
+const SHIPPING_FIELDS = Object.keys(SHIPPING_MESSAGES) as (keyof ShippingFields)[];
+const NO_RATE = "Please calculate shipping and choose a rate.";
+
+/** A refusal shown at the top of the form; with new prices, the total they make. */
+type Alert = { message: string; newTotal?: number };
+
+const focusSoon = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
+
+/** The checkout (spec §2, §4): address, delivery, card, the order beside them, the payment's answer. */
+export function CheckoutView({ fresh }: { fresh: FreshCartData }) {
+  const lines = useFreshCart(fresh);
+  const revalidator = useRevalidator();
+  const { fields, errors, setField, showErrors } = useCheckoutForm();
+  const cart = lines ?? [];
+  const needsRate = needsShippingRate(cart);
+  const quote = useShippingQuote(quoteKey(fields, cart));
+  const [alert, setAlert] = useState<Alert | null>(null);
+  const [deliveryProblem, setDeliveryProblem] = useState<string | null>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  const onRefused = useCallback(
+    (refusal: Refusal) => {
+      const field = refusal.status === 400 ? formFieldFor(refusal.field) : null;
+      if (field) {
+        const shown = { [field]: refusal.message };
+        showErrors(shown, []);
+        focusFirstInvalid(shown);
+      } else if (refusal.field === "shippingRateId" && refusal.status === 400) {
+        setDeliveryProblem(refusal.message);
+        focusSoon(CALCULATE_ID);
+      } else {
+        setAlert({ message: refusal.message, newTotal: refusal.fresh?.amount });
+        // New prices or stock: the page's data is loaded again and the cart matched to it.
+        if (refusal.code === "price_changed" || refusal.code === "sold_out") revalidator.revalidate();
+        if (refusal.code === "shipping_changed") quote.clear();
+      }
+    },
+    [showErrors, revalidator, quote.clear],
+  );
+  const payment = usePayment(onRefused);
+
+  useEffect(() => {
+    if (alert) alertRef.current?.focus();
+  }, [alert]);
+  // Behind the modal the page becomes the order's thank-you: it is read from the top.
+  useEffect(() => {
+    if (payment.placed) window.scrollTo({ top: 0, behavior: "instant" });
+  }, [payment.placed]);
+
+  const rate = needsRate && quote.view.status === "ready" ? quote.view.rate : null;
+  const specialized = quote.view.status === "ready" ? quote.view.quote.specialized : specializedItems(cart);
+  const { subtotal, total } = orderFigures(cart, rate);
+  const shipping: ShippingFigure = rate
+    ? { kind: "rate", amount: Number(rate.amount) }
+    : lines && !needsRate && payableLines(cart).length > 0
+      ? { kind: "specialized" }
+      : { kind: "pending" };
+
+  async function onCalculate() {
+    if (!lines) return;
+    const shown = validateShipping(fields);
+    showErrors(shown, SHIPPING_FIELDS);
+    if (focusFirstInvalid(shown)) return;
+    setDeliveryProblem(null);
+    const problem = await quote.calculate(ratesRequest(fields, lines));
+    if (problem) {
+      const named = { [problem.field]: problem.message };
+      showErrors(named, []);
+      focusFirstInvalid(named);
+    }
+  }
+
+  function onSubmit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!lines || payment.paying) return;
+    setAlert(null);
+    const shown = validateCheckout(fields);
+    showErrors(shown);
+    if (focusFirstInvalid(shown)) return;
+    if (needsRate && !rate) {
+      setDeliveryProblem(NO_RATE);
+      focusSoon(CALCULATE_ID);
+      return;
+    }
+    setDeliveryProblem(null);
+    void payment.pay(paymentPayload(fields, lines, rate));
+  }
+
+  const dialog = <PaymentResultDialog result={payment.result} onClose={payment.closeResult} />;
+
+  if (payment.placed && cart.length === 0)
+    return (
+      <div className="container">
+        <Head />
+        <OrderPlaced order={payment.placed} />
+        {dialog}
+      </div>
+    );
+
+  if (lines && lines.length === 0)
+    return (
+      <div className="container">
+        <Head />
+        <div className="cart-empty co-empty">
+          <p>It looks like your cart is empty.</p>
+          <Link to="/shop" className="btn btn--ghost">
+            Go to the shop
+          </Link>
+        </div>
+      </div>
+    );
+
+  const nothingToBuy = lines !== null && payableLines(lines).length === 0;
+
+  return (
+    <div className="container">
+      <Head />
+      <div className="co-page">
+        <OrderSummary lines={lines} subtotal={subtotal} shipping={shipping} total={total} />
+        {nothingToBuy ? (
+          <div className="cart-empty co-empty">
+            <p>None of the pieces in your cart can be bought just now.</p>
+            <Link to="/cart" className="btn btn--ghost">
+              Back to the cart
+            </Link>
+          </div>
+        ) : (
+          <form className="co-form" noValidate onSubmit={onSubmit} aria-label="Checkout">
+            {alert && (
+              <div className="co-alert" role="alert" tabIndex={-1} ref={alertRef}>
+                <p>{alert.message}</p>
+                {alert.newTotal !== undefined && (
+                  <p className="co-alert__total">New total {formatPrice(alert.newTotal)}</p>
+                )}
+              </div>
+            )}
+            <section className="co-section" aria-labelledby="co-step-address">
+              <h2 id="co-step-address" className="co-section__title">
+                <span className="co-section__step">1</span> Shipping address
+              </h2>
+              <AddressFields fields={fields} errors={errors} onField={setField} />
+            </section>
+            <section className="co-section" aria-labelledby="co-step-delivery">
+              <h2 id="co-step-delivery" className="co-section__title">
+                <span className="co-section__step">2</span> Delivery
+              </h2>
+              <DeliveryOptions
+                needsRate={needsRate}
+                view={quote.view}
+                specialized={specialized}
+                problem={deliveryProblem}
+                onCalculate={onCalculate}
+                onChoose={quote.choose}
+              />
+            </section>
+            <section className="co-section" aria-labelledby="co-step-payment">
+              <h2 id="co-step-payment" className="co-section__title">
+                <span className="co-section__step">3</span> Payment
+              </h2>
+              <CardFields fields={fields} errors={errors} onField={setField} />
+            </section>
+            <div className="co-pay">
+              <button
+                type="submit"
+                className="btn co-pay__button"
+                disabled={payment.paying || lines === null}
+                aria-busy={payment.paying}
+              >
+                {payment.paying && <span className="co-spinner" aria-hidden="true" />}
+                {payment.paying ? "Processing payment…" : lines ? `Pay ${formatPrice(total)}` : "Pay"}
+              </button>
+              <p className="co-muted co-pay__note">
+                Your card details go to our payment processor only. We keep the card’s brand and last four digits, never
+                the number.
+              </p>
+            </div>
+          </form>
+        )}
+      </div>
+      {dialog}
+    </div>
+  );
+}
+
+const Head = () => <PageHead label="Shop" title="Checkout" />;

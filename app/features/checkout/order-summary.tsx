@@ -1,0 +1,70 @@
+import { useState } from "react";
+import type { CartLine } from "../../../domain/cart.ts";
+import { formatPrice } from "../../../domain/format.ts";
+import { CartLines } from "../shopping/cart-lines.tsx";
+
+/** What the shipping row says: the chosen rate, or why there is none yet. */
+export type ShippingFigure = { kind: "rate"; amount: number } | { kind: "pending" } | { kind: "specialized" };
+
+/**
+ * The order beside the form (above it on a phone, its lines folded away until asked for): the
+ * lines, subtotal, shipping and total = subtotal + the chosen rate.
+ */
+export function OrderSummary({
+  lines,
+  subtotal,
+  shipping,
+  total,
+}: {
+  /** Null until the stored cart has been read. */
+  lines: CartLine[] | null;
+  subtotal: number;
+  shipping: ShippingFigure;
+  total: number;
+}) {
+  const [open, setOpen] = useState(false);
+  const ready = lines !== null;
+  const count = lines?.reduce((n, l) => n + l.quantity, 0) ?? 0;
+  return (
+    <aside className={`co-summary${open ? "" : " co-summary--folded"}`} aria-labelledby="co-summary-title">
+      <div className="co-summary__head">
+        <h2 id="co-summary-title" className="co-summary__title">
+          Order summary
+        </h2>
+        <button
+          type="button"
+          className="co-summary__toggle"
+          aria-expanded={open}
+          aria-controls="co-summary-body"
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? "Hide items" : `Show items${ready ? ` (${count})` : ""}`}
+        </button>
+      </div>
+      <div id="co-summary-body" className="co-summary__body" aria-busy={!ready}>
+        {ready ? <CartLines lines={lines} editable={false} /> : <div className="cart-wait co-summary__wait" />}
+      </div>
+      <dl className="co-summary__figures">
+        <div className="co-summary__row">
+          <dt>Subtotal</dt>
+          <dd>{ready ? formatPrice(subtotal) : "—"}</dd>
+        </div>
+        <div className="co-summary__row">
+          <dt>Shipping</dt>
+          <dd>
+            {shipping.kind === "rate"
+              ? formatPrice(shipping.amount)
+              : shipping.kind === "specialized"
+                ? "Specialized"
+                : "Calculated from your address"}
+          </dd>
+        </div>
+        <div className="co-summary__row co-summary__total">
+          <dt>Total</dt>
+          <dd>{ready ? formatPrice(total) : "—"}</dd>
+        </div>
+      </dl>
+      <p className="cart-summary__note">USD, tax included.</p>
+    </aside>
+  );
+}

@@ -1,0 +1,225 @@
+import { describe, expect, it } from "vitest";
+import type { CartLine, DivergenceCartProduct, StockCartProduct } from "./cart.ts";
+import type { CheckoutFields } from "./checkout.ts";
+import {
+  formFieldFor,
+  needsShippingRate,
+  orderFigures,
+  orderLines,
+  paymentPayload,
+  type QuotedRate,
+  quoteKey,
+  ratesRequest,
+  specializedItems,
+} from "./checkout-order.ts";
+
+const item = (id: number, extra: Partial<StockCartProduct> = {}): StockCartProduct => ({
+  id,
+  title: `Item ${id}`,
+  price: 100,
+  stock: 3,
+  images: [],
+  ...extra,
+});
+
+const table = (extra: Partial<DivergenceCartProduct> = {}): DivergenceCartProduct => ({
+  id: 1,
+  title: "Black Walnut Dining Table",
+  species: "Black Walnut",
+  size: `84" x 42"`,
+  sizeId: 2,
+  liveEdge: "Yes",
+  baseFinish: "Matte Black",
+  topFinish: "Natural Oil",
+  price: 10650,
+  pricingBreakdown: { basePrice: 9800, liveEdgePrice: 850, ceramicCoatingPrice: 0, totalPrice: 10650 },
+  stock: 4,
+  images: [],
+  type: "Divergence",
+  customShipping: true,
+  ...extra,
+});
+
+const line = (product: StockCartProduct | DivergenceCartProduct, quantity: number): CartLine => ({
+  product,
+  quantity,
+  total: Math.round((product.salePrice ?? product.price) * quantity * 100) / 100,
+});
+
+const fields: CheckoutFields = {
+  firstname: " Ada ",
+  lastname: "Lovelace",
+  country: "US",
+  address: "12 Mill Road ",
+  city: "Lancaster",
+  state: "PA",
+  zip: "17601",
+  phone: "(717) 555-0100",
+  email: " ada@example.com",
+  cardNumber: "4111 1111 1111 1111",
+  expiry: "12/30",
+  cvc: "123",
+  nameOnCard: "Ada Lovelace",
+};
+
+const rate: QuotedRate = {
+  object_id: "rt_abc.1",
+  amount: "23.50",
+  currency: "USD",
+  provider: "Local rates",
+  servicelevel: { name: "Ground", token: "ground" },
+  estimated_days: 3,
+  duration_terms: "Delivery in 3 business days.",
+  carrier_account: "rate-table",
+};
+
+describe("order lines", () => {
+  it("sends a stock item's unit price (the sale price when there is one) and its total", () => {
+    expect(orderLines([line(item(5, { price: 420, salePrice: 360 }), 2)])).toEqual([
+      { id: 5, title: "Item 5", price: 360, quantity: 2, total: 720 },
+    ]);
+  });
+
+  it("sends a Divergence table with its whole configuration", () => {
+    expect(orderLines([line(table(), 1)])).toEqual([
+      {
+        type: "Divergence",
+        id: 1,
+        sizeId: 2,
+        species: "Black Walnut",
+        size: `84" x 42"`,
+        liveEdge: "Yes",
+        baseFinish: "Matte Black",
+        topFinish: "Natural Oil",
+        title: "Black Walnut Dining Table",
+        price: 10650,
+        quantity: 1,
+        total: 10650,
+      },
+    ]);
+  });
+
+  it("leaves out a table stored before sizes had ids without inventing one", () => {
+    const [sent] = orderLines([line(table({ sizeId: undefined }), 1)]);
+    expect(sent).not.toHaveProperty("sizeId");
+  });
+
+  it("sends only what can be bought: no out-of-stock line, no zero quantity", () => {
+    const lines = [line(item(1, { stock: 0 }), 1), line(item(2), 0), line(item(3), 1)];
+    expect(orderLines(lines).map((l) => l.id)).toEqual([3]);
+  });
+});
+
+describe("shipping needs", () => {
+  it("needs a rate when any piece to buy goes by carrier", () => {
+    expect(needsShippingRate([line(item(1), 1), line(table(), 1)])).toBe(true);
+  });
+
+  it("needs none when every piece is specialized: custom shipping or a Divergence table", () => {
+    const lines = [line(item(1, { customShipping: true }), 1), line(table(), 1)];
+    expect(needsShippingRate(lines)).toBe(false);
+    expect(specializedItems(lines)).toEqual([
+      { id: 1, title: "Item 1" },
+      { id: 1, title: "Black Walnut Dining Table" },
+    ]);
+  });
+
+  it("ignores an out-of-stock shippable line", () => {
+    expect(needsShippingRate([line(item(1, { stock: 0 }), 1), line(table(), 1)])).toBe(false);
+  });
+});
+
+describe("the quote's key", () => {
+  const lines = [line(item(1), 1)];
+
+  it("stays the same for the same address written with other spacing or case", () => {
+    expect(quoteKey({ ...fields, city: " lancaster  " }, lines)).toBe(quoteKey(fields, lines));
+  });
+
+  it("changes with any address field, a quantity or another line", () => {
+    const key = quoteKey(fields, lines);
+    for (const change of [{ address: "14 Mill Road" }, { zip: "17602" }, { state: "NJ" }, { lastname: "Byron" }])
+      expect(quoteKey({ ...fields, ...change }, lines)).not.toBe(key);
+    expect(quoteKey(fields, [line(item(1), 2)])).not.toBe(key);
+    expect(quoteKey(fields, [...lines, line(item(2), 1)])).not.toBe(key);
+  });
+
+  it("does not change with the e-mail, phone or card", () => {
+    const key = quoteKey(fields, lines);
+    expect(quoteKey({ ...fields, email: "x@y.zz", phone: "", cardNumber: "" } as CheckoutFields, lines)).toBe(key);
+  });
+});
+
+describe("requests", () => {
+  const lines = [line(item(7, { price: 95 }), 2)];
+
+  it("asks for rates with the trimmed address and the lines", () => {
+    expect(ratesRequest(fields, lines)).toEqual({
+      firstname: "Ada",
+      lastname: "Lovelace",
+      country: "US",
+      address: "12 Mill Road",
+      city: "Lancaster",
+      state: "PA",
+      zip: "17601",
+      phone: "(717) 555-0100",
+      email: "ada@example.com",
+      products: [{ id: 7, title: "Item 7", price: 95, quantity: 2, total: 190 }],
+    });
+  });
+
+  it("pays subtotal plus the chosen rate, with card digits only and the expiry as MMYY", () => {
+    expect(paymentPayload(fields, lines, rate)).toEqual({
+      firstname: "Ada",
+      lastname: "Lovelace",
+      deliveryName: "Ada Lovelace",
+      country: "US",
+      address: "12 Mill Road",
+      city: "Lancaster",
+      region: "PA",
+      postal: "17601",
+      phone: "(717) 555-0100",
+      email: "ada@example.com",
+      account: "4111111111111111",
+      expiry: "1230",
+      cvv2: "123",
+      name: "Ada Lovelace",
+      amount: 213.5,
+      currency: "USD",
+      shippingTotal: 23.5,
+      shippingRateId: "rt_abc.1",
+      products: [{ id: 7, title: "Item 7", price: 95, quantity: 2, total: 190 }],
+    });
+  });
+
+  it("pays without a rate when every piece is specialized", () => {
+    const body = paymentPayload(fields, [line(table(), 1)], null);
+    expect(body).toMatchObject({ amount: 10650, shippingTotal: 0, shippingRateId: null });
+  });
+
+  it("totals to the cent", () => {
+    const cents = [line(item(1, { price: 19.99 }), 3)];
+    expect(orderFigures(cents, { ...rate, amount: "10.01" })).toEqual({
+      subtotal: 59.97,
+      shippingTotal: 10.01,
+      total: 69.98,
+    });
+  });
+});
+
+describe("an API error's field on the form", () => {
+  it("maps the payload's names back to the form's", () => {
+    expect(formFieldFor("region")).toBe("state");
+    expect(formFieldFor("postal")).toBe("zip");
+    expect(formFieldFor("account")).toBe("cardNumber");
+    expect(formFieldFor("cvv2")).toBe("cvc");
+    expect(formFieldFor("name")).toBe("nameOnCard");
+    expect(formFieldFor("city")).toBe("city");
+    expect(formFieldFor("expiry")).toBe("expiry");
+  });
+
+  it("has no field for the rest", () => {
+    for (const wire of ["shippingRateId", "products", "amount", "Idempotency-Key", "toString", undefined])
+      expect(formFieldFor(wire)).toBeNull();
+  });
+});

@@ -1,0 +1,113 @@
+import type { APIRequestContext } from "@playwright/test";
+import { formatPrice as usd } from "../../domain/format.ts";
+import { fillAddress, fillCard, payButton, products, seedCart, shippablePiece, stockLine } from "./support/checkout.ts";
+import { expect, expectNoSeriousA11yViolations, open, test } from "./support/fixtures.ts";
+
+const SPECIALIZED_TEXT =
+  "Some items are too large and heavy for conventional shipping methods. After your purchase, we will contact you to arrange an alternative at a competitive price.";
+
+type Divergence = {
+  divergenceMetadata: { divergenceId: number; liveEdgePrice: number };
+  variantSpecies: {
+    name: string;
+    speciesFinishes: { name: string; images: { fileName: string }[] }[];
+    metadata: { id: number; size: string; price: number; stock: number }[];
+  }[];
+};
+
+/**
+ * A configured table of the size with the most tables left, from a species with every size in
+ * stock (the configurator's journey works on a species with a booked-out size, so the two never
+ * meet).
+ */
+async function divergenceLine(request: APIRequestContext) {
+  const d = (await (await request.get("/api/divergence/GetDivergenceVariants/1")).json()) as Divergence;
+  const choices = d.variantSpecies
+    .filter((s) => s.metadata.every((m) => m.stock > 0) && s.speciesFinishes.length > 0)
+    .flatMap((s) => s.metadata.map((m) => ({ s, m })))
+    .sort((a, b) => b.m.stock - a.m.stock);
+  const { s, m } = choices[0]!;
+  const price = m.price + d.divergenceMetadata.liveEdgePrice;
+  return {
+    product: {
+      id: d.divergenceMetadata.divergenceId,
+      title: `${s.name} Dining Table`,
+      species: s.name,
+      size: m.size,
+      sizeId: m.id,
+      liveEdge: "Yes",
+      baseFinish: s.speciesFinishes[0]!.name,
+      topFinish: "Natural Oil",
+      price,
+      pricingBreakdown: {
+        basePrice: m.price,
+        liveEdgePrice: d.divergenceMetadata.liveEdgePrice,
+        ceramicCoatingPrice: 0,
+        totalPrice: price,
+      },
+      stock: m.stock,
+      images: s.speciesFinishes[0]!.images.slice(0, 2),
+      type: "Divergence",
+      customShipping: true,
+    },
+    quantity: 1,
+    total: price,
+  };
+}
+
+test("a cart of specialized pieces needs no rate: the note shows and the order is paid without one", async ({
+  page,
+  request,
+}) => {
+  const table = await divergenceLine(request);
+  await seedCart(page, request, [table]);
+  await open(page, "/check-out");
+
+  const specialized = page.locator(".co-specialized");
+  await expect(specialized.getByText("Specialized", { exact: true })).toBeVisible();
+  await expect(specialized.getByText(table.product.title)).toBeVisible();
+  await expect(specialized.getByText(SPECIALIZED_TEXT)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Calculate shipping" })).toHaveCount(0);
+  const summary = page.getByRole("complementary", { name: "Order summary" });
+  await expect(summary.getByText("Specialized", { exact: true })).toBeVisible();
+  await expect(payButton(page)).toHaveText(`Pay ${usd(table.total)}`);
+  await expectNoSeriousA11yViolations(page);
+
+  await fillAddress(page);
+  await fillCard(page, "4111111111111111");
+  await payButton(page).click();
+  const dialog = page.getByRole("dialog", { name: "Payment Successful" });
+  await expect(dialog.getByText("Thank you for your purchase. Feel free to continue browsing.")).toBeVisible();
+  // No carrier, no label: the studio arranges the delivery.
+  await expect(dialog.getByRole("heading", { name: "Shipping Details" })).toHaveCount(0);
+  await expect(dialog.getByText(table.product.title)).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Cart (0)" })).toBeAttached();
+});
+
+test("a piece with custom shipping beside one a carrier takes: rates for one, 'Specialized' for the other", async ({
+  page,
+  request,
+}) => {
+  const custom = (await products(request)).find(
+    (p) => p.productId === null && p.customShipping && p.stock > 0 && p.type !== "Divergence",
+  )!;
+  const piece = await shippablePiece(request);
+  await seedCart(page, request, [stockLine(piece), stockLine(custom)]);
+  await open(page, "/check-out");
+
+  // Before rates, paying is refused with a pointer to the missing step.
+  await fillAddress(page);
+  await fillCard(page, "4111111111111111");
+  await payButton(page).click();
+  const calculate = page.getByRole("button", { name: "Calculate shipping" });
+  await expect(calculate).toBeFocused();
+  await expect(calculate).toHaveAccessibleDescription("Please calculate shipping and choose a rate.");
+
+  await calculate.click();
+  await expect(page.getByRole("radio").first()).toBeChecked();
+  const specialized = page.locator(".co-specialized");
+  await expect(specialized.getByText(custom.title)).toBeVisible();
+  await expect(specialized.getByText(piece.title)).toHaveCount(0);
+  await expect(specialized.getByText(SPECIALIZED_TEXT)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});

@@ -1,0 +1,91 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+
+/** Checkout journeys: a cart put in local storage, the form filled the way a shopper fills it. */
+
+export type ApiProduct = {
+  id: number;
+  productId: number | null;
+  title: string;
+  price: number;
+  salePrice: number | null;
+  stock: number;
+  type: string;
+  customShipping: boolean;
+  images: { fileName: string }[];
+};
+
+export const products = async (request: APIRequestContext): Promise<ApiProduct[]> =>
+  (await request.get("/api/Products")).json();
+
+/**
+ * A small piece a carrier takes, with the most stock left (paid journeys take a unit each, on a
+ * database kept between runs). Under $500, so with shipping the total stays clear of the test
+ * gateway's $1,000–$1,999.99 amounts, which answer with processor declines.
+ */
+export async function shippablePiece(request: APIRequestContext): Promise<ApiProduct> {
+  const candidates = (await products(request)).filter(
+    (p) => p.productId === null && p.stock > 0 && !p.customShipping && p.type !== "Divergence" && p.price < 500,
+  );
+  candidates.sort((a, b) => b.stock - a.stock);
+  if (!candidates[0]) throw new Error("No small shippable piece left in stock: reset the e2e data folder");
+  return candidates[0];
+}
+
+/** A cart line as the shop stores it. */
+export const stockLine = (p: ApiProduct, quantity = 1) => ({
+  product: {
+    id: p.id,
+    title: p.title,
+    price: p.price,
+    salePrice: p.salePrice,
+    stock: p.stock,
+    type: p.type,
+    images: p.images.slice(0, 1),
+    customShipping: p.customShipping,
+  },
+  quantity,
+  total: Math.round((p.salePrice ?? p.price) * quantity * 100) / 100,
+});
+
+export async function cartKey(request: APIRequestContext): Promise<string> {
+  const studio = (await (await request.get("/api/Studio")).json()) as { shortName: string };
+  return `${studio.shortName}-cart`;
+}
+
+/** Puts the lines in the stored cart once, before the first page of the test loads. */
+export async function seedCart(page: Page, request: APIRequestContext, lines: unknown[]) {
+  await page.addInitScript(
+    ([k, v]) => {
+      if (!sessionStorage.getItem("seeded")) {
+        localStorage.setItem(k!, v!);
+        sessionStorage.setItem("seeded", "1");
+      }
+    },
+    [await cartKey(request), JSON.stringify(lines)],
+  );
+}
+
+export const textbox = (page: Page, name: string) => page.getByRole("textbox", { name, exact: true });
+
+export async function fillAddress(page: Page, { state = "PA", zip = "17601" } = {}) {
+  await textbox(page, "First name").fill("Ada");
+  await textbox(page, "Last name").fill("Lovelace");
+  await page.getByRole("combobox", { name: "Country" }).selectOption("US");
+  await textbox(page, "Address").fill("12 Mill Road");
+  await textbox(page, "City").fill("Lancaster");
+  await page.getByRole("combobox", { name: "State" }).selectOption(state);
+  await textbox(page, "ZIP code").fill(zip);
+  await textbox(page, "Email").fill("ada@example.com");
+}
+
+/** Types the card as a shopper does, key by key, so the formatting runs. */
+export async function fillCard(page: Page, number: string, { expiry = "1230", cvc = "123" } = {}) {
+  await textbox(page, "Card number").fill("");
+  await textbox(page, "Card number").pressSequentially(number);
+  await textbox(page, "Expiry (MM/YY)").fill("");
+  await textbox(page, "Expiry (MM/YY)").pressSequentially(expiry);
+  await textbox(page, "CVC").fill(cvc);
+  await textbox(page, "Name on card").fill("Ada Lovelace");
+}
+
+export const payButton = (page: Page) => page.getByRole("button", { name: /^Pay\b/ });
