@@ -13,16 +13,21 @@ import type { Logger } from "../logger.ts";
  * the 182-page look book), logging progress. A marker named after the job list makes later
  * starts skip the work; an interrupted run resumes where it stopped.
  */
-export async function prepareImages(dataDir: string, content: SeedContent, logger: Logger): Promise<void> {
-  const imagesDir = path.join(dataDir, "images");
-  const jobs = imageJobs(content);
+/** The file that says the images of this content are all drawn (named after the job list). */
+export function imagesMarker(imagesDir: string, content: SeedContent): string {
   const version = createHash("sha1")
-    .update(JSON.stringify(jobs))
+    .update(JSON.stringify(imageJobs(content)))
     .update(content.studio.name)
     .update(SPLASH_POSTER)
     .digest("hex")
     .slice(0, 12);
-  const marker = path.join(imagesDir, `.complete-${version}`);
+  return path.join(imagesDir, `.complete-${version}`);
+}
+
+export async function prepareImages(dataDir: string, content: SeedContent, logger: Logger): Promise<void> {
+  const imagesDir = path.join(dataDir, "images");
+  const jobs = imageJobs(content);
+  const marker = imagesMarker(imagesDir, content);
   if (existsSync(marker)) return;
 
   const started = Date.now();

@@ -108,11 +108,11 @@ describe("CardPointe client: auth", () => {
   });
 
   it("times out, then finds the lost approval by order id", async () => {
-    const gateway = createCardPointeGateway(settings({ timeoutMs: 150 }), logger);
+    const gateway = createCardPointeGateway(settings({ timeoutMs: 400 }), logger);
     const req = request();
-    fake.delayNext(1000);
+    fake.delayNext(2500);
     const err = await rejection(gateway.auth(req));
-    expect(err.message).toMatch(/within 150 ms/);
+    expect(err.message).toMatch(/within 400 ms/);
     const found = await gateway.inquireByOrderid(req.orderid);
     expect(found).toMatchObject({ respstat: "A", amount: "249.00", account: "41XXXXXXXXXX1111" });
     expect(found!.retref).toBe(fake.auths.find((a) => a.orderid === req.orderid)!.retref);

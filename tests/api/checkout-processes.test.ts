@@ -2,7 +2,7 @@ import { type ChildProcess, fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { content } from "../../seed/content/index.ts";
 import { seedDatabase } from "../../seed/seed.ts";
@@ -28,7 +28,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("checkout across two app 
     for (let i = 0; i < 2; i++) {
       const child = fork(path.resolve("tests/support/app-process.ts"), {
         execArgv: ["--import", "tsx"],
-        env: { ...process.env, DATABASE_URL: opened.url, DATA_DIR: dataDir },
+        env: { ...process.env, DATABASE_URL: opened.url, DATA_DIR: dataDir, FORM_RATE_LIMIT: "1000/60" },
         stdio: ["ignore", "inherit", "inherit", "ipc"],
       });
       children.push(child);
@@ -61,6 +61,46 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("checkout across two app 
       headers: { "content-type": "application/json", ...headers },
       body: JSON.stringify(body),
     });
+
+  it("serves browsing, enquiries and sign-ups from both processes into one database", async () => {
+    const reads = [
+      "/api/Products",
+      "/api/Slabs",
+      "/api/Website/search?query=walnut",
+      "/api/HomePage?takeProducts=10",
+      "/healthz",
+    ];
+    const results = await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => {
+        const port = ports[i % 2]!;
+        const read = await fetch(`http://127.0.0.1:${port}${reads[i % reads.length]}`);
+        const sub = await post(port, "/api/website/subscribe", { email: `reader${i}@example.com` });
+        const form = new FormData();
+        for (const [k, v] of Object.entries({
+          firstName: "Ada",
+          lastName: `Reader ${i}`,
+          email: `reader${i}@example.com`,
+          enquiryType: "General Inquiry",
+          details: "A question about delivery.",
+        }))
+          form.append(k, v);
+        const enquiry = await fetch(`http://127.0.0.1:${port}/api/website/contact`, { method: "POST", body: form });
+        return [read.status, sub.status, enquiry.status];
+      }),
+    );
+    expect(results.flat().every((s) => s === 200 || s === 204)).toBe(true);
+    const count = async (table: string) =>
+      Number(
+        (
+          (await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows[0]!.n,
+      );
+    expect(await count("subscriptions")).toBe(40);
+    expect(await count("enquiries")).toBe(40);
+    expect(await count("mail_outbox")).toBeGreaterThanOrEqual(40);
+  }, 60_000);
 
   it("sells exactly the five in stock to fifty concurrent buyers, and both processes see it", async () => {
     const [piece] = await database.db.select().from(products).where(eq(products.customShipping, false)).limit(1);

@@ -39,7 +39,7 @@ describe.each(dbKinds)("checkout through CardPointe and Shippo clients on %s", (
           merchid: cardpointe.merchid,
           username: cardpointe.username,
           password: cardpointe.password,
-          timeoutMs: 300,
+          timeoutMs: 1000,
         },
         logger,
       ),
@@ -127,7 +127,7 @@ describe.each(dbKinds)("checkout through CardPointe and Shippo clients on %s", (
 
   it("voids a charge whose answer timed out, leaving no order and no stock taken", async () => {
     const [before, ordersBefore] = [await stock(), await orderCount()];
-    cardpointe.delayNext(1500);
+    cardpointe.delayNext(3000);
     const { json } = await checkout();
     expect(json).toMatchObject({ status: "error", data: { respstat: "B" } });
     const last = cardpointe.auths.at(-1)!;

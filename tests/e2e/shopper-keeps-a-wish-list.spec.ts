@@ -51,8 +51,9 @@ test("the heart on a detail page opens the wish-list drawer, and a second press 
     .first();
   const title = (await card.getByRole("heading").textContent())?.trim() ?? "";
   await card.getByRole("link", { name: title }).last().click();
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  // The listing has a heart for the same piece: wait until the detail page has replaced it.
+  await expect(page).toHaveURL(/\/products\/\d+/);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 
   await page.getByRole("button", { name: `Add ${title} to wish list` }).click();
   const drawer = page.getByRole("dialog", { name: "Your wish list" });
