@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
+import { SEND_MESSAGES } from "../../domain/enquiry-answer.ts";
 import { pageMeta } from "../features/content/meta.ts";
 import { PageHead } from "../features/content/page-head.tsx";
 import { useShellData } from "../lib/use-studio.ts";
@@ -25,13 +26,11 @@ function useLeadTracking(src: string | null) {
 export default function ContactSubmitted() {
   const { studio } = useShellData();
   useLeadTracking(studio.leadTrackingScriptUrl);
+  // Arriving from a form that was just sent: focus the title so the outcome is announced.
+  const sent = (useLocation().state as { sent?: boolean } | null)?.sent === true;
   return (
     <div className="container page page--short">
-      <PageHead
-        label="Message received"
-        title="Thank you"
-        lede="Thank you for your enquiry, you will be contacted soon by one of the studio team."
-      >
+      <PageHead label="Thank you" title={SEND_MESSAGES.sentTitle} lede={SEND_MESSAGES.sent} focusTitle={sent}>
         <p>
           We answer most messages within two working days. If it is urgent, call us on{" "}
           <a href={`tel:${studio.phone.replace(/[^\d+]/g, "")}`}>{studio.phone}</a>.

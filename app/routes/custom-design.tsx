@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import { pageMeta } from "../features/content/meta.ts";
 import { PageHead } from "../features/content/page-head.tsx";
-import { StudioContact } from "../features/content/studio-contact.tsx";
-import { useShellData } from "../lib/use-studio.ts";
+import { CustomForm } from "../features/enquiries/custom-form.tsx";
 import type { Route } from "./+types/custom-design";
 
 const STEPS = [
@@ -36,44 +35,42 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   );
 
 export default function CustomDesign() {
-  const { studio } = useShellData();
   return (
     <div className="container page">
       <PageHead
         label="Commissions"
         title="Custom Design"
-        lede="Most of what we build is made for one room and one family. This is how a commission works, from the first conversation to the day the piece is set in place."
+        lede="Most of what we build is made for one room and one family. Tell us about yours: a few lines, a budget and some photographs are all we need to start."
       />
-      <div className="content-split">
-        <aside>
-          <h2>Start a commission</h2>
-          <p>
-            Write to us with a few lines about the piece and the room, and attach any photographs. We reply with
-            questions, ideas and a rough budget.
+      <div className="enquiry-layout">
+        <section aria-labelledby="commission-form">
+          <h2 id="commission-form" className="enquiry-layout__title">
+            Start a commission
+          </h2>
+          <p className="enquiry-layout__intro">
+            We reply with questions, ideas and a rough budget, usually within two working days.
           </p>
+          <CustomForm />
+        </section>
+        <aside className="enquiry-aside" aria-labelledby="commission-steps">
+          <h2 id="commission-steps">How a commission works</h2>
+          <ol className="steps steps--compact">
+            {STEPS.map((s) => (
+              <li key={s.title}>
+                <div>
+                  <h3>{s.title}</h3>
+                  <p>{s.text}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
           <div className="page-actions">
-            <a href={`mailto:${studio.email}?subject=${encodeURIComponent("Custom design")}`} className="btn">
-              E-mail the studio
-            </a>
             <Link to="/portfolio" className="btn btn--ghost">
               See past projects
             </Link>
           </div>
         </aside>
-        <ol className="steps" aria-label="How a commission works">
-          {STEPS.map((s) => (
-            <li key={s.title}>
-              <div>
-                <h3>{s.title}</h3>
-                <p>{s.text}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
       </div>
-      <section className="page-section" aria-label="Contact details">
-        <StudioContact studio={studio} subject="Custom design" />
-      </section>
     </div>
   );
 }

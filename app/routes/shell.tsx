@@ -6,6 +6,7 @@ import { LoadingOverlay } from "../components/shell/loading-overlay.tsx";
 import { ScrollHint } from "../components/shell/scroll-hint.tsx";
 import { Splash } from "../components/shell/splash.tsx";
 import "../components/shell/shell.css";
+import { SubscribeModal } from "../features/newsletter/subscribe-modal.tsx";
 import { RouteErrorBoundary } from "../features/not-found/route-error.tsx";
 import { ShopDrawer } from "../features/shopping/drawer.tsx";
 import { PreviewPopup } from "../features/shopping/preview-popup.tsx";
@@ -68,6 +69,7 @@ export default function Shell() {
       <LoadingOverlay />
       <PreviewPopup />
       <ShopDrawer />
+      <SubscribeModal />
     </HeaderStateProvider>
   );
 }

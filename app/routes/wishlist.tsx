@@ -27,7 +27,16 @@ export default function Wishlist() {
             </Link>
           </div>
         )}
-        {ready && entries.length > 0 && <WishlistItems entries={entries} />}
+        {ready && entries.length > 0 && (
+          <>
+            <WishlistItems entries={entries} />
+            <div className="page-actions">
+              <Link to="/contact?from=wishlist" className="btn">
+                Ask about these pieces
+              </Link>
+            </div>
+          </>
+        )}
       </section>
     </div>
   );

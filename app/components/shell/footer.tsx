@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { NewsletterForm } from "../../features/newsletter/newsletter-form.tsx";
 import { useShellData } from "../../lib/use-studio.ts";
 import { StudioHours } from "./studio-hours.tsx";
 import "./footer.css";
@@ -15,6 +16,7 @@ export function Footer() {
           <div className="footer__newsletter" id="newsletter">
             <h2 className="label">Newsletter</h2>
             <p>New slabs out of the kiln, finished commissions and studio news, a few times a year.</p>
+            <NewsletterForm tone="dark" />
           </div>
         </div>
         <nav aria-label="Footer" className="footer__links">

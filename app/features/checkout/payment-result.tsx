@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Link } from "react-router";
-import { Dialog } from "../detail/dialog.tsx";
+import { Dialog } from "../../components/dialog.tsx";
 import type { ShippingLabel } from "./checkout-api.ts";
 import type { PaymentResult, PlacedOrder } from "./use-payment.ts";
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { Finish } from "../../../domain/catalog-types.ts";
+import { Dialog } from "../../components/dialog.tsx";
 import { imageUrl } from "../../lib/images.ts";
-import { Dialog } from "./dialog.tsx";
 
 const swatch = (f: Finish, size: number) =>
   imageUrl("finishes", f.imageFileName, { width: size, height: size, quality: 85 });

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Dialog } from "./dialog.tsx";
+import { Dialog } from "../../components/dialog.tsx";
 
 const SHIPPING_TEXT =
   "Some items are too large and heavy for conventional shipping methods. After your purchase, we will contact you to arrange an alternative at a competitive price.";

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { ImageRef } from "../../../domain/catalog-types.ts";
+import { Dialog } from "../../components/dialog.tsx";
 import { type ImageFolder, imageUrl } from "../../lib/images.ts";
-import { Dialog } from "./dialog.tsx";
 
 export type ZoomStart = { at: number; x: number; y: number };
 

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import axe from "axe-core";
+import { SUBSCRIBE_OFFERED_KEY } from "../../../domain/newsletter.ts";
 
 type AxeViolations = {
   violations: { id: string; impact?: string | null; help: string; nodes: { target: unknown[] }[] }[];
@@ -50,10 +51,20 @@ export function expectConsoleErrors() {
 
 /**
  * Every page opens without the once-per-session splash (it has its own journey; a URL with
- * "splash" in it keeps it), and every journey fails on console errors and uncaught exceptions.
+ * "splash" in it keeps it) and without the one-time subscribe modal: the init script marks the
+ * modal as already offered, so it cannot open over a journey that runs past 30 s. The modal's
+ * own journey turns that off with `test.use({ subscribeModal: true })`. Every journey fails on
+ * console errors and uncaught exceptions.
  */
-// biome-ignore lint/suspicious/noConfusingVoidType: an automatic fixture that gives no value is typed void in Playwright
-export const test = base.extend<{ noSplash: void; consoleErrors: string[] }>({
+export const test = base.extend<{
+  subscribeModal: boolean;
+  // biome-ignore lint/suspicious/noConfusingVoidType: an automatic fixture that gives no value is typed void in Playwright
+  noSplash: void;
+  // biome-ignore lint/suspicious/noConfusingVoidType: as above
+  noSubscribeModal: void;
+  consoleErrors: string[];
+}>({
+  subscribeModal: [false, { option: true }],
   noSplash: [
     async ({ page }, use) => {
       await page.addInitScript(() => {
@@ -63,6 +74,20 @@ export const test = base.extend<{ noSplash: void; consoleErrors: string[] }>({
           // Sandboxed frames (video embeds, newsletters) have no storage; they show no splash anyway.
         }
       });
+      await use();
+    },
+    { auto: true },
+  ],
+  noSubscribeModal: [
+    async ({ page, subscribeModal }, use) => {
+      if (!subscribeModal)
+        await page.addInitScript((key) => {
+          try {
+            if (!localStorage.getItem(key)) localStorage.setItem(key, "e2e");
+          } catch {
+            // Sandboxed frames have no storage and no modal.
+          }
+        }, SUBSCRIBE_OFFERED_KEY);
       await use();
     },
     { auto: true },

@@ -1,0 +1,35 @@
+import { useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { sendMultipart } from "./send.ts";
+
+export type Failure = { detail: string | null };
+
+/**
+ * One submission at a time to `url`: while it runs `sending` holds the share uploaded; 200 or
+ * 204 goes to /contact-submitted (spec §4); anything else opens the failure dialog and hands a
+ * message about one field to `onFieldError`. The form keeps everything it holds.
+ */
+export function useSubmission(url: string) {
+  const navigate = useNavigate();
+  const busy = useRef(false);
+  const [sending, setSending] = useState<number | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+
+  async function submit(body: FormData, onFieldError: (field: string, message: string) => void) {
+    if (busy.current) return;
+    busy.current = true;
+    setSending(0);
+    const outcome = await sendMultipart(url, body, setSending);
+    if (outcome.ok) {
+      // The button stays busy until the next page is in.
+      await navigate("/contact-submitted", { state: { sent: true } });
+      return;
+    }
+    busy.current = false;
+    setSending(null);
+    if (outcome.field && outcome.message) onFieldError(outcome.field, outcome.message);
+    setFailure({ detail: outcome.message });
+  }
+
+  return { submit, sending, failure, closeFailure: () => setFailure(null) };
+}

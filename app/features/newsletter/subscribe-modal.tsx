@@ -1,0 +1,68 @@
+import { useEffect, useState } from "react";
+import { useLocation } from "react-router";
+import { SUBSCRIBE_MODAL_DELAY_MS, SUBSCRIBE_OFFERED_KEY, subscribeModalAllowed } from "../../../domain/newsletter.ts";
+import { Dialog } from "../../components/dialog.tsx";
+import { NewsletterForm } from "./newsletter-form.tsx";
+
+/** Whether this browser has had the offer; a browser that refuses storage counts as having had it. */
+function offered(): boolean {
+  try {
+    return localStorage.getItem(SUBSCRIBE_OFFERED_KEY) !== null;
+  } catch {
+    return true;
+  }
+}
+
+function markOffered(): void {
+  try {
+    localStorage.setItem(SUBSCRIBE_OFFERED_KEY, new Date().toISOString());
+  } catch {
+    // Refused storage was already read as "offered".
+  }
+}
+
+const RETRY_MS = 5_000;
+
+/**
+ * The newsletter as a one-time modal (spec §4, §9): 30 s after the page came up on a first
+ * visit, never on the checkout, never over another open dialog (it waits for both to pass).
+ * The flag is set as it opens, so closing it, or leaving, ends the offer for good.
+ */
+export function SubscribeModal() {
+  const { pathname } = useLocation();
+  const [due, setDue] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [retry, setRetry] = useState(0);
+
+  useEffect(() => {
+    if (offered()) return;
+    const timer = setTimeout(() => setDue(true), SUBSCRIBE_MODAL_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `retry` re-runs the check after a wait
+  useEffect(() => {
+    if (!due || open || !subscribeModalAllowed(pathname)) return;
+    if (offered()) {
+      setDue(false);
+      return;
+    }
+    if (document.querySelector("dialog[open]")) {
+      const timer = setTimeout(() => setRetry((n) => n + 1), RETRY_MS);
+      return () => clearTimeout(timer);
+    }
+    markOffered();
+    setDue(false);
+    setOpen(true);
+  }, [due, open, pathname, retry]);
+
+  return (
+    <Dialog open={open} onClose={() => setOpen(false)} title="Stay in touch" className="dialog--notice subscribe-modal">
+      <p>
+        New slabs out of the kiln, finished commissions and news from the studio, a few times a year. Nothing else, and
+        you can leave with one click.
+      </p>
+      <NewsletterForm />
+    </Dialog>
+  );
+}

@@ -1,0 +1,10 @@
+/** The one-time subscribe modal (spec §4 "Newsletter", §9): when it opens and what remembers it. */
+
+/** It opens this long after the page came up on a visitor's first visit. */
+export const SUBSCRIBE_MODAL_DELAY_MS = 30_000;
+
+/** The local-storage flag set when it opens, so it never opens again in this browser. */
+export const SUBSCRIBE_OFFERED_KEY = "newsletter-offered";
+
+/** Pages it never opens over (it waits for the next one): paying needs full attention. */
+export const subscribeModalAllowed = (pathname: string): boolean => !/^\/check-out\/?$/i.test(pathname);
