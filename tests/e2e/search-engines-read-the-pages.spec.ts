@@ -32,6 +32,7 @@ test("every page says what it is: title, description, canonical address, share c
     [`/products/${product.id}`, ["Product", "BreadcrumbList"]],
     [`/slabs/${slab.id}`, ["Product", "BreadcrumbList"]],
     ["/media", []],
+    ["/contact", ["FurnitureStore"]],
     [`/media/${post.id}`, []],
   ];
   for (const [path, types] of pages) {
