@@ -80,7 +80,8 @@ try {
   });
   try {
     const rows = [];
-    for (const p of ["/", "/shop", `/products/${productId}`, "/slabs"]) {
+    const slabId = ((await (await fetch(`${base}/api/Slabs`)).json()) as { id: number }[])[0]!.id;
+    for (const p of ["/", "/shop", `/products/${productId}`, "/slabs", `/slabs/${slabId}`, "/media"]) {
       const result = await lighthouse(base + p, {
         port: chrome.port,
         output: "json",

@@ -20,7 +20,7 @@ import {
   listTestimonials,
 } from "../../server/content/queries.ts";
 import { getHomePage } from "../../server/content/routes.ts";
-import { sanitizeHtml } from "./sanitize.server.ts";
+import { sanitizeHtml, sanitizeInlineHtml } from "./sanitize.server.ts";
 
 /**
  * Data for server-rendered pages, read through the same response cache as the API (same keys),
@@ -36,7 +36,7 @@ export function pageData(context: AppLoadContext) {
     announcement: () =>
       cache.value("page:announcement", async () => {
         const a = await getAnnouncement(db);
-        return a ? { ...a, content: sanitizeHtml(a.content) } : null;
+        return a ? { ...a, content: sanitizeInlineHtml(a.content) } : null;
       }),
     home: () => cache.value("homepage:10", () => getHomePage(db, 10)),
     products: () =>

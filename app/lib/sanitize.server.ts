@@ -1,3 +1,4 @@
+import { parseFragment, serialize } from "parse5";
 import sanitize from "sanitize-html";
 
 const OPTIONS: sanitize.IOptions = {
@@ -33,5 +34,23 @@ const OPTIONS: sanitize.IOptions = {
   },
 };
 
+/**
+ * Rewritten as a browser's HTML parser would build it (a <p> inside a <p>, a list inside a
+ * paragraph, a link inside a link are each taken apart the way browsers do), so the markup the
+ * server renders is the markup the browser ends up with and hydration finds no difference.
+ */
+const asBrowsersParseIt = (html: string): string => serialize(parseFragment(html));
+
 /** HTML from the database, reduced to formatting and safe links before it is rendered. */
-export const sanitizeHtml = (html: string): string => sanitize(html, OPTIONS);
+export const sanitizeHtml = (html: string): string => asBrowsersParseIt(sanitize(html, OPTIONS));
+
+const INLINE: sanitize.IOptions = {
+  allowedTags: ["strong", "b", "em", "i", "u", "span", "br"],
+  allowedAttributes: {},
+};
+
+/**
+ * For text inside a link (the announcement bar is one link as a whole): formatting only, no
+ * links of its own and no blocks.
+ */
+export const sanitizeInlineHtml = (html: string): string => asBrowsersParseIt(sanitize(html, INLINE));

@@ -24,7 +24,8 @@ const secrets = (mailchimpUrl: string) => ({
  * then the server runs with them, and no file or answer a browser can fetch contains one.
  */
 describe("secrets stay on the server", () => {
-  const buildDir = mkdtempSync(path.join(tmpdir(), "heartwood-secrets-build-"));
+  // Inside the project, so the server build finds its packages in node_modules.
+  const buildDir = mkdtempSync(path.join(process.cwd(), ".tmp-secrets-build-"));
   const dataDir = mkdtempSync(path.join(tmpdir(), "heartwood-secrets-data-"));
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const base = `http://127.0.0.1:${port}`;
@@ -40,7 +41,11 @@ describe("secrets stay on the server", () => {
     spawnSync(process.execPath, ["--import", "tsx", "tests/support/prepare-data.ts", dataDir], { encoding: "utf8" });
     server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
       env: { ...env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "silent" },
-      stdio: "ignore",
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    server.stderr?.on("data", (c) => {
+      stderr += String(c);
     });
     for (let i = 0; i < 240; i++) {
       try {
@@ -50,7 +55,7 @@ describe("secrets stay on the server", () => {
       }
       await new Promise((r) => setTimeout(r, 250));
     }
-    throw new Error("server did not start");
+    throw new Error(`server did not start: ${stderr.slice(-2000)}`);
   }, 180_000);
 
   afterAll(async () => {
