@@ -33,8 +33,8 @@ function Entry({ item }: { item: MediaFeedItem }) {
         </p>
         <h2 id={titleId}>{post.title}</h2>
         {post.metaData.seoData.description && <p>{post.metaData.seoData.description}</p>}
-        <Link to={`/media/${post.id}`} className="btn btn--ghost" aria-describedby={titleId}>
-          View More
+        <Link to={`/media/${post.id}`} className="btn btn--ghost">
+          View More<span className="visually-hidden">: {post.title}</span>
         </Link>
       </article>
     );
@@ -58,12 +58,9 @@ function Entry({ item }: { item: MediaFeedItem }) {
       </p>
       <h2 id={titleId}>{campaign.title}</h2>
       {campaign.description && <p>{campaign.description}</p>}
-      <Link
-        to={`/newsletter/${encodeURIComponent(campaign.campaignId)}`}
-        className="btn btn--ghost"
-        aria-describedby={titleId}
-      >
-        Read More
+      <Link to={`/newsletter/${encodeURIComponent(campaign.campaignId)}`} className="btn btn--ghost">
+        {/* The link says where it leads to those who hear it, not only "Read More". */}
+        Read More<span className="visually-hidden">: {campaign.title}</span>
       </Link>
     </article>
   );

@@ -1,8 +1,9 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { SUBSCRIBE_MODAL_DELAY_MS, SUBSCRIBE_OFFERED_KEY, subscribeModalAllowed } from "../../../domain/newsletter.ts";
-import { Dialog } from "../../components/dialog.tsx";
-import { NewsletterForm } from "./newsletter-form.tsx";
+
+// The dialog's code is fetched only when the offer is due.
+const SubscribeDialog = lazy(() => import("./subscribe-dialog.tsx"));
 
 /** Whether this browser has had the offer; a browser that refuses storage counts as having had it. */
 function offered(): boolean {
@@ -56,13 +57,10 @@ export function SubscribeModal() {
     setOpen(true);
   }, [due, open, pathname, retry]);
 
+  if (!open) return null;
   return (
-    <Dialog open={open} onClose={() => setOpen(false)} title="Stay in touch" className="dialog--notice subscribe-modal">
-      <p>
-        New slabs out of the kiln, finished commissions and news from the studio, a few times a year. Nothing else, and
-        you can leave with one click.
-      </p>
-      <NewsletterForm />
-    </Dialog>
+    <Suspense fallback={null}>
+      <SubscribeDialog onClose={() => setOpen(false)} />
+    </Suspense>
   );
 }
