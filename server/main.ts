@@ -19,6 +19,8 @@ async function main() {
   const deps = await createDeps({ config, database, logger });
   deps.mailer.start();
   deps.subscriptionSync.start();
+  // Orders a previous process left pending when it died give their stock back (checkout/stale-orders.ts).
+  deps.staleOrders.start();
   const running = await serveApp(deps, { port: config.port, host: config.host }, await loadSite(deps));
   logger.info({ port: running.port }, `Serving on http://localhost:${running.port}`);
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
