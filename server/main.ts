@@ -11,7 +11,9 @@ import { serveApp } from "./serve.ts";
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const database = await openDatabase(databaseOptions(config));
+  const database = await openDatabase(databaseOptions(config), {
+    onConnectionError: (err) => logger.warn({ err }, "A database connection was lost; another is opened when needed"),
+  });
   logger.info({ database: database.kind }, "Database open");
   await prepareDatabase(database, content, logger);
   await prepareImages(config.dataDir, content, logger);
