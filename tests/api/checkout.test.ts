@@ -191,7 +191,10 @@ describe.each(dbKinds)("checkout API on %s", (kind) => {
     expect(mails).toHaveLength(2);
     expect(mails.map((m) => m.to)).toContain("ada@example.com");
     expect(mails.map((m) => m.kind).sort()).toEqual(["order-confirmation", "order-notification"]);
-    expect(await t.deps.mailer.deliverDue()).toBe(2);
+    // The payment kicked a delivery round already; whichever round sends them, both go out.
+    await t.deps.mailer.deliverDue();
+    const sent = await t.deps.database.db.select().from(mailOutbox);
+    expect(sent.map((m) => m.status)).toEqual(["sent", "sent"]);
     const files = readdirSync(path.join(t.dataDir, "mail"));
     expect(files.length).toBe(2);
     expect(readFileSync(path.join(t.dataDir, "mail", files[0]!), "utf8")).toContain(answer.orderId);
