@@ -1,4 +1,5 @@
 import { checkoutProviders } from "./checkout/providers.ts";
+import { createStaleOrders, type StaleOrders } from "./checkout/stale-orders.ts";
 import type { Config } from "./config.ts";
 import { type ChangeFeed, createChangeFeed } from "./db/changes.ts";
 import type { Database } from "./db/client.ts";
@@ -30,6 +31,8 @@ export type AppDeps = {
   subscriptionSync: JobWorker;
   /** Tells every app process that catalog data (stock) changed. */
   changes: ChangeFeed;
+  /** Gives back the stock of orders a dead process left pending (started by main.ts). */
+  staleOrders: StaleOrders;
 };
 
 /**
@@ -56,6 +59,7 @@ export async function createDeps(opts: {
     opts.sharedChanges === false
       ? { publish: () => cache.invalidate(), close: async () => undefined }
       : await createChangeFeed({ databaseUrl: config.databaseUrl, onChange: () => cache.invalidate(), logger });
+  const gateway = opts.gateway ?? providers.gateway;
   return {
     config,
     database,
@@ -63,7 +67,7 @@ export async function createDeps(opts: {
     cache,
     images: new ImageOptimizer(config.dataDir),
     campaigns: opts.campaigns ?? (mailchimp ? mailchimpCampaigns(mailchimp) : localCampaigns(database.db)),
-    gateway: opts.gateway ?? providers.gateway,
+    gateway,
     shipping: opts.shipping ?? providers.shipping,
     mailer: mailerFor(config, database.db, logger, opts.mailTransport),
     subscriptionSync: createSubscriptionSync({
@@ -72,5 +76,12 @@ export async function createDeps(opts: {
       logger,
     }),
     changes,
+    staleOrders: createStaleOrders({
+      db: database.db,
+      kind: database.kind,
+      gateway,
+      logger,
+      stockChanged: () => changes.publish(),
+    }),
   };
 }

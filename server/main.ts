@@ -11,7 +11,9 @@ import { serveApp } from "./serve.ts";
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const database = await openDatabase(databaseOptions(config));
+  const database = await openDatabase(databaseOptions(config), {
+    onConnectionError: (err) => logger.warn({ err }, "A database connection was lost; another is opened when needed"),
+  });
   logger.info({ database: database.kind }, "Database open");
   await prepareDatabase(database, content, logger);
   await prepareImages(config.dataDir, content, logger);
@@ -19,6 +21,8 @@ async function main() {
   const deps = await createDeps({ config, database, logger });
   deps.mailer.start();
   deps.subscriptionSync.start();
+  // Orders a previous process left pending when it died give their stock back (checkout/stale-orders.ts).
+  deps.staleOrders.start();
   const running = await serveApp(deps, { port: config.port, host: config.host }, await loadSite(deps));
   logger.info({ port: running.port }, `Serving on http://localhost:${running.port}`);
   for (const signal of ["SIGTERM", "SIGINT"] as const) {

@@ -21,7 +21,12 @@ export function serveApp(
     logger: deps.logger,
     timeoutMs: deps.config.shutdownTimeoutMs,
     onClosed: async () => {
-      await Promise.allSettled([deps.mailer.stop(), deps.subscriptionSync.stop(), deps.changes.close()]);
+      await Promise.allSettled([
+        deps.mailer.stop(),
+        deps.subscriptionSync.stop(),
+        deps.staleOrders.stop(),
+        deps.changes.close(),
+      ]);
       await deps.database.close();
     },
   });

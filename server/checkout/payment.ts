@@ -15,7 +15,7 @@
  * logs, not the mail. The order keeps the brand and the last four digits.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { cardBrand } from "../../domain/cards.ts";
 import { checkoutTotal, PAYMENT_MESSAGES, validateCheckout } from "../../domain/checkout.ts";
@@ -29,6 +29,7 @@ import { type AuthResponse, GatewayUnavailable, type PaymentGateway } from "../p
 import type { LabelResult, ShippingAddress, ShippingProvider, ShippingRate } from "../shipping/provider.ts";
 import { orderMails } from "./mails.ts";
 import { cartLineSchema, type PricedCart, priceCart } from "./pricing.ts";
+import { releasePendingOrder } from "./stale-orders.ts";
 
 const text = (max: number) => z.string().trim().max(max).default("");
 
@@ -271,18 +272,6 @@ async function reserve(
   });
 }
 
-/** Gives the stock back and removes the pending order: a failed payment leaves no trace in stock. */
-async function release(db: Db, orderId: number, cart: PricedCart): Promise<void> {
-  await db.transaction(async (tx) => {
-    for (const line of cart.lines) {
-      const table = line.stockRef.table === "products" ? sql`products` : sql`divergence_sizes`;
-      await tx.execute(sql`update ${table} set stock = stock + ${line.quantity} where id = ${line.stockRef.id}`);
-    }
-    await tx.delete(orderLines).where(eq(orderLines.orderId, orderId));
-    await tx.delete(orders).where(eq(orders.id, orderId));
-  });
-}
-
 /** Charges the card; an unknown outcome is looked up by our order id (never retried blindly). */
 async function charge(deps: PaymentDeps, ref: string, body: PaymentRequest, total: number): Promise<AuthResponse> {
   const expiry = body.expiry.replace(/\D/g, "");
@@ -420,7 +409,8 @@ export async function processPayment(
   );
 
   if (auth.respstat !== "A") {
-    await release(deps.db, orderId, cart);
+    // A failed payment leaves no trace in stock.
+    await releasePendingOrder(deps.db, orderId);
     deps.stockChanged();
     const answer: PaymentAnswer = {
       status: 200,
@@ -434,10 +424,13 @@ export async function processPayment(
   try {
     const studio = await deps.studio();
     await deps.db.transaction(async (tx) => {
-      await tx
+      const paid = await tx
         .update(orders)
         .set({ status: "paid", paymentRef: auth.retref, paidAt: new Date() })
-        .where(eq(orders.id, orderId));
+        .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
+        .returning({ id: orders.id });
+      // Released meanwhile as stale (this payment took longer than any should): it cannot stand.
+      if (paid.length === 0) throw new Error(`Order ${ref} is no longer pending`);
       await enqueueMail(
         tx,
         orderMails({ studio, ref, body, cart, shippingTotal: rate ? Number(rate.amount) : 0, total, rate }),
@@ -450,7 +443,9 @@ export async function processPayment(
     } catch (voidErr) {
       deps.logger.error({ err: voidErr, orderRef: ref, retref: auth.retref }, "Void failed: reconcile by hand");
     }
-    await release(deps.db, orderId, cart).catch((e) => deps.logger.error({ err: e, orderRef: ref }, "Release failed"));
+    await releasePendingOrder(deps.db, orderId).catch((e) =>
+      deps.logger.error({ err: e, orderRef: ref }, "Release failed"),
+    );
     deps.stockChanged();
     const answer: PaymentAnswer = {
       status: 200,

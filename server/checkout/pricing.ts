@@ -12,10 +12,13 @@ import * as t from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import type { Parcel } from "../shipping/provider.ts";
 
+const MAX_ID = 2_147_483_647;
+
 /** A cart line as the browser sends it: a product id and quantity, or a Divergence configuration. */
 export const cartLineSchema = z
   .object({
-    id: z.number().int().positive(),
+    // Ids are PostgreSQL integers: a larger number is refused here, not by the database.
+    id: z.number().int().positive().max(MAX_ID),
     quantity: z.number().int().min(1).max(99),
     type: z.string().max(40).optional(),
     title: z.string().max(300).optional(),
@@ -23,7 +26,7 @@ export const cartLineSchema = z
     total: z.number().nonnegative().optional(),
     species: z.string().max(100).optional(),
     size: z.string().max(100).optional(),
-    sizeId: z.number().int().positive().optional(),
+    sizeId: z.number().int().positive().max(MAX_ID).optional(),
     liveEdge: z.enum(["Yes", "No"]).optional(),
     baseFinish: z.string().max(100).optional(),
     topFinish: z.enum(TOP_FINISHES).optional(),

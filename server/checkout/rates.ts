@@ -9,7 +9,12 @@ import type { Db } from "../db/client.ts";
 import { shippingQuotes } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import type { Logger } from "../logger.ts";
-import type { ShippingAddress, ShippingProvider, ShippingRate } from "../shipping/provider.ts";
+import {
+  AddressRefused,
+  type ShippingAddress,
+  type ShippingProvider,
+  type ShippingRate,
+} from "../shipping/provider.ts";
 import { cartLineSchema, priceCart } from "./pricing.ts";
 
 const text = (max: number) => z.string().trim().max(max).default("");
@@ -61,6 +66,8 @@ export async function quoteRates(
   try {
     rates = await deps.shipping.rates(await deps.from(), toShippingAddress(body), cart.parcels);
   } catch (err) {
+    // An address the provider cannot ship to as written is the shopper's to correct.
+    if (err instanceof AddressRefused) throw new ApiError(400, "invalid_request", err.shopperMessage, err.field);
     deps.logger.error({ err, provider: deps.shipping.name }, "Error fetching shipping rates:");
     throw new ApiError(
       502,

@@ -3,7 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { getStudio } from "../content/queries.ts";
 import type { AppDeps } from "../deps.ts";
 import { ApiError, badRequest } from "../http/errors.ts";
-import { parseOr400 } from "../http/validate.ts";
+import { assertStorableText, parseOr400 } from "../http/validate.ts";
 import type { ShippingAddress } from "../shipping/provider.ts";
 import { type PaymentDeps, paymentRequestSchema, processPayment } from "./payment.ts";
 import { quoteRates, ratesRequestSchema } from "./rates.ts";
@@ -11,11 +11,14 @@ import { quoteRates, ratesRequestSchema } from "./rates.ts";
 async function jsonBody(c: Context): Promise<unknown> {
   if (!(c.req.header("content-type") ?? "").toLowerCase().includes("application/json"))
     throw new ApiError(415, "unsupported_media_type", "body: send JSON (Content-Type: application/json)", "body");
+  let body: unknown;
   try {
-    return await c.req.json();
+    body = await c.req.json();
   } catch {
     throw badRequest("body", "body: is not valid JSON");
   }
+  assertStorableText(body);
+  return body;
 }
 
 const tooLarge = () => {

@@ -30,9 +30,18 @@ export type DatabaseOptions = { kind: "pglite"; dataDir?: string } | { kind: "po
  * Opens the embedded PGlite database (persisted in `dataDir`, in memory when absent)
  * or a PostgreSQL pool. Both speak the same SQL and share one migration set.
  */
-export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+export async function openDatabase(
+  options: DatabaseOptions,
+  hooks: {
+    /** A pooled connection was lost while idle (server restart, fail-over, an administrator). */
+    onConnectionError?: (err: Error) => void;
+  } = {},
+): Promise<Database> {
   if (options.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+    // An idle connection the server ends is reported on the pool, which drops it and opens a
+    // new one when needed. Unheard, that report would be an uncaught 'error' ending the process.
+    pool.on("error", (err) => hooks.onConnectionError?.(err));
     // Surface a bad URL at start, not at the first request.
     const probe = await pool.connect();
     probe.release();

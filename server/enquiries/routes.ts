@@ -23,6 +23,7 @@ import { enquiries, subscriptions } from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
 import { ApiError, badRequest } from "../http/errors.ts";
 import { rateLimit } from "../http/rate-limit.ts";
+import { assertStorableText } from "../http/validate.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { type ImageKind, sniffImage } from "./images.ts";
 import { enquiryMail } from "./mails.ts";
@@ -48,6 +49,7 @@ async function readForm(c: Context, names: readonly string[], maxImages: number)
     if (v === undefined) continue;
     if (typeof v !== "string") throw badRequest(name, `${name}: must be text, given once`);
     if (v.length > MAX_FIELD) throw badRequest(name, `${name}: is longer than ${MAX_FIELD} characters`);
+    assertStorableText(v, name);
     fields[name] = v.trim();
   }
   const files: { field: string; file: File }[] = [];
@@ -159,6 +161,7 @@ export function enquiryRoutes(api: Hono, deps: AppDeps) {
     } catch {
       throw badRequest("body", 'body: send JSON {"email": ...}');
     }
+    assertStorableText(body);
     const email =
       typeof (body as { email?: unknown })?.email === "string" ? (body as { email: string }).email.trim() : "";
     if (!EMAIL.test(email) || email.length > 254) throw badRequest("email", "Please enter a valid email address.");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./errors.ts";
-import { queryObject } from "./validate.ts";
+import { assertStorableText, queryObject } from "./validate.ts";
 
 const q = (s: string) => queryObject(new URL(`http://x/p?${s}`));
 const fieldOf = (fn: () => unknown) => {
@@ -32,5 +32,22 @@ describe("queryObject", () => {
       ["__proto__"]: "3",
     });
     expect(Object.getPrototypeOf(q("__proto__=3"))).toBeNull();
+  });
+});
+
+describe("assertStorableText", () => {
+  it("passes ordinary text, emoji (a surrogate pair) and non-strings", () => {
+    expect(fieldOf(() => assertStorableText({ a: "Café 😀", b: [1, null, { c: "ok" }] }))).toBe("none");
+  });
+  it("refuses NUL and lone surrogates anywhere, naming where", () => {
+    expect(fieldOf(() => assertStorableText({ a: "x\u0000" }))).toBe("400 a");
+    expect(fieldOf(() => assertStorableText({ products: [{ title: "\ud800" }] }))).toBe("400 products.0.title");
+    expect(fieldOf(() => assertStorableText({ a: "\udc00x" }))).toBe("400 a");
+    expect(fieldOf(() => assertStorableText({ "k\u0000": 1 }))).toBe("400 body");
+    expect(fieldOf(() => assertStorableText("\u0000", "email"))).toBe("400 email");
+  });
+  it("walks a deeply nested body without exhausting the stack", () => {
+    const deep = JSON.parse(`${"[".repeat(100_000)}"\\u0000"${"]".repeat(100_000)}`);
+    expect(fieldOf(() => assertStorableText(deep))).toMatch(/^400 body(\.0)+$/);
   });
 });

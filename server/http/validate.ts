@@ -39,3 +39,31 @@ export function queryObject(url: URL): Record<string, string> {
   }
   return out;
 }
+
+/** A UTF-16 surrogate without its partner: not Unicode, and jsonb refuses its escape. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** NUL (which PostgreSQL keeps in neither text nor jsonb) or a lone surrogate. */
+const unstorable = (s: string) => s.includes("\u0000") || LONE_SURROGATE.test(s);
+
+/**
+ * Refuses a parsed request body holding a string (value or key, at any depth) that PostgreSQL
+ * would reject: a NUL character or a lone surrogate (JSON's "\u0000" and "\ud800" escapes).
+ * Walks without recursion, so a deeply nested body cannot exhaust the stack.
+ */
+export function assertStorableText(value: unknown, field = "body"): void {
+  const pending: [unknown, string][] = [[value, field]];
+  while (pending.length > 0) {
+    const [v, at] = pending.pop()!;
+    if (typeof v === "string") {
+      if (unstorable(v)) throw badRequest(at, `${at}: must not contain NUL characters or invalid Unicode`);
+    } else if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) pending.push([v[i], `${at}.${i}`]);
+    } else if (v !== null && typeof v === "object") {
+      for (const [k, item] of Object.entries(v)) {
+        const name = at === "body" ? k : `${at}.${k}`;
+        if (unstorable(k)) throw badRequest(at, `${at}: has a key with NUL characters or invalid Unicode`);
+        pending.push([item, name]);
+      }
+    }
+  }
+}

@@ -9,25 +9,28 @@ import type { SeedContent } from "../../seed/types.ts";
 import type { Logger } from "../logger.ts";
 
 /**
- * Draws the seed studio's images into dataDir/images on first start (a few hundred files and
- * the 182-page look book), logging progress. A marker named after the job list makes later
- * starts skip the work; an interrupted run resumes where it stopped.
+ * The file whose presence says the images of this content are all drawn: named after the job
+ * list, so a change to the seed's images draws them again.
  */
-/** The file that says the images of this content are all drawn (named after the job list). */
-export function imagesMarker(imagesDir: string, content: SeedContent): string {
+export function imagesMarker(dataDir: string, content: SeedContent): string {
   const version = createHash("sha1")
     .update(JSON.stringify(imageJobs(content)))
     .update(content.studio.name)
     .update(SPLASH_POSTER)
     .digest("hex")
     .slice(0, 12);
-  return path.join(imagesDir, `.complete-${version}`);
+  return path.join(dataDir, "images", `.complete-${version}`);
 }
 
+/**
+ * Draws the seed studio's images into dataDir/images on first start (a few hundred files and
+ * the 182-page look book), logging progress. A marker named after the job list makes later
+ * starts skip the work; an interrupted run resumes where it stopped.
+ */
 export async function prepareImages(dataDir: string, content: SeedContent, logger: Logger): Promise<void> {
   const imagesDir = path.join(dataDir, "images");
   const jobs = imageJobs(content);
-  const marker = imagesMarker(imagesDir, content);
+  const marker = imagesMarker(dataDir, content);
   if (existsSync(marker)) return;
 
   const started = Date.now();

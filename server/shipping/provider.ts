@@ -51,6 +51,22 @@ export class ShippingUnavailable extends Error {
   }
 }
 
+/**
+ * The provider refused the destination as written (an unknown US state, say): the shopper's
+ * address needs correcting, so the API answers 400 naming the field, not 502.
+ */
+export class AddressRefused extends Error {
+  constructor(
+    readonly field: "state" | "zip" | "country" | "city" | "address",
+    /** Shown to the shopper, like the form's own messages. */
+    readonly shopperMessage: string,
+    message = shopperMessage,
+  ) {
+    super(message);
+    this.name = "AddressRefused";
+  }
+}
+
 export interface ShippingProvider {
   readonly name: "shippo" | "rate-table";
   /** Rates for the parcels from one address to another, cheapest first. */

@@ -115,7 +115,10 @@ describe("rate table: rates", () => {
   it("has no rates abroad and refuses an unknown state or a bad parcel", async () => {
     const table = createRateTableProvider({ labelsDir });
     expect(await table.rates(from, to("ON", "CA"), [box])).toEqual([]);
-    await expect(table.rates(from, to("XX"), [box])).rejects.toBeInstanceOf(ShippingUnavailable);
+    await expect(table.rates(from, to("XX"), [box])).rejects.toMatchObject({
+      name: "AddressRefused",
+      field: "state",
+    });
     await expect(table.rates(from, to("PA"), [{ ...box, weight: 0 }])).rejects.toBeInstanceOf(ShippingUnavailable);
   });
 });

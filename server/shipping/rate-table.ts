@@ -3,7 +3,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { renderLabelPdf } from "./label-pdf.ts";
 import type { LabelResult, ShippingAddress, ShippingProvider, ShippingRate } from "./provider.ts";
-import { ShippingUnavailable } from "./provider.ts";
+import { AddressRefused, ShippingUnavailable } from "./provider.ts";
 import { billableWeight, needsFreight, zoneFactor, zoneFor } from "./rate-zones.ts";
 
 type Service = { token: string; name: string; base: number; perLb: number; days: (zone: number) => number };
@@ -87,7 +87,11 @@ export function createRateTableProvider(options: RateTableOptions): RateTablePro
       const where = zoneFor(to);
       if (where.zone === null) {
         if (where.reason === "international") return [];
-        throw new ShippingUnavailable(`Unknown US state '${to.state}'`, 400, `address_to.state: unknown '${to.state}'`);
+        throw new AddressRefused(
+          "state",
+          "Please provide a valid US state or territory.",
+          `Unknown US state '${to.state}'`,
+        );
       }
       const bad = parcels.find(
         (p) => ![p.length, p.width, p.height, p.weight].every((n) => Number.isFinite(n) && n > 0),

@@ -248,6 +248,17 @@ describe.each(dbKinds)("enquiries and newsletter API on %s", (kind) => {
     expect([await count(), uploads()]).toEqual([before, filesBefore]);
   });
 
+  it("refuses a NUL character in a form field with 400 and stores nothing (it was a 500 from the database)", async () => {
+    const [before, filesBefore] = [await count(), uploads()];
+    const res = await send(
+      "/api/website/contact",
+      form({ ...contactFields, details: "walnut\u0000table" }, [{ name: "image1", bytes: jpeg }]),
+    );
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { field: string } }).error.field).toBe("details");
+    expect([await count(), uploads()]).toEqual([before, filesBefore]);
+  });
+
   it("answers a filled honeypot like a success, keeps it as spam and sends nothing", async () => {
     const mails = (await t.deps.database.db.select().from(mailOutbox)).length;
     const res = await send("/api/website/contact", form({ ...contactFields, honeyPot: "http://spam.example" }));
@@ -271,6 +282,10 @@ describe.each(dbKinds)("enquiries and newsletter API on %s", (kind) => {
       .from(subscriptions)
       .where(eq(subscriptions.email, "reader@example.com"));
     expect(rows).toHaveLength(1);
+    // PostgreSQL keeps no NUL in text: refused before it gets there.
+    const nul = await post("reader\u0000@example.com");
+    expect(nul.status).toBe(400);
+    expect(((await nul.json()) as { error: { field: string } }).error.field).toBe("email");
     const bad = await post("reader@");
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({

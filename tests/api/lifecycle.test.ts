@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { content } from "../../seed/content/index.ts";
 import { seedDatabase } from "../../seed/seed.ts";
@@ -108,6 +109,33 @@ describe("embedded database lock", () => {
       expect(existsSync(`${dataDir}.lock`)).toBe(false);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("PostgreSQL connections lost while idle", () => {
+  it("are reported and replaced, not an uncaught error ending the process", async () => {
+    const lost: Error[] = [];
+    const { url, dispose } = await openTestDatabase("postgres");
+    const database = await openDatabase(
+      { kind: "postgres", url: url!, max: 2 },
+      { onConnectionError: (e) => lost.push(e) },
+    );
+    try {
+      await database.db.execute(sql`select 1`);
+      // The server ends every connection to this (fresh, private) database, as a restart would.
+      const name = new URL(url!).pathname.slice(1);
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1", [name]);
+      await admin.end();
+      await expect.poll(() => lost.length).toBeGreaterThan(0);
+      expect((lost[0] as Error & { code?: string }).code).toBe("57P01");
+      const rows = await database.db.execute(sql`select 1 as one`);
+      expect((rows as unknown as { rows: { one: number }[] }).rows[0]!.one).toBe(1);
+    } finally {
+      await database.close();
+      await dispose();
     }
   });
 });

@@ -51,5 +51,5 @@ async function makeHostile() {
 }
 
 mkdirSync(path.join(dir, "images"), { recursive: true });
-writeFileSync(imagesMarker(path.join(dir, "images"), content), "prepared for a test: no images needed\n");
+writeFileSync(imagesMarker(dir, content), "prepared for a test: no images needed\n");
 console.log(JSON.stringify({ product: product!.id, slab: slab!.id, post: post!.id }));

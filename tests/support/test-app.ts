@@ -111,6 +111,7 @@ export async function createTestApp(
     close: async () => {
       await deps.mailer.stop();
       await deps.subscriptionSync.stop();
+      await deps.staleOrders.stop();
       await dispose();
       rmSync(dataDir, { recursive: true, force: true });
     },

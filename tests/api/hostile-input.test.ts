@@ -1,0 +1,1379 @@
+/**
+ * Hostile input, property-based: thousands of malformed requests against every /api route
+ * (bad ids and query values, path tricks, broken JSON and multipart, bad UTF-8, prototype keys,
+ * numbers where none fit). Every answer must be below 500, every 4xx a JSON error body, and a
+ * refused request must leave the database (and the uploads folder) exactly as it was. The few
+ * requests that happen to be valid are accepted; what they may change is checked per route.
+ */
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import fc from "fast-check";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Product } from "../../domain/catalog-types.ts";
+import { createTestApp, type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
+
+// ---------------------------------------------------------------------------------------------
+// Requests and how each is judged
+// ---------------------------------------------------------------------------------------------
+
+type Route = "get" | "rates" | "payment" | "subscribe" | "contact" | "custom" | "other";
+
+type Hostile = {
+  route: Route;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: Uint8Array;
+};
+
+const COUNTERS = [
+  "orders",
+  "order_lines",
+  "enquiries",
+  "subscriptions",
+  "payment_attempts",
+  "mail_outbox",
+  "shipping_quotes",
+  "product_stock",
+  "size_stock",
+  "uploads",
+] as const;
+type Counter = (typeof COUNTERS)[number];
+type Snapshot = Record<Counter, number>;
+type Deltas = Record<Counter, number>;
+
+const utf8 = new TextEncoder();
+const concat = (parts: (Uint8Array | string)[]) => {
+  const chunks = parts.map((p) => (typeof p === "string" ? utf8.encode(p) : p));
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+};
+
+/** UTF-8, except that a lone surrogate is written as its own three bytes (invalid UTF-8 on purpose). */
+function wtf8(s: string): Uint8Array {
+  const bytes: number[] = [];
+  for (let i = 0; i < s.length; i++) {
+    let cp = s.charCodeAt(i);
+    const next = s.charCodeAt(i + 1);
+    if (cp >= 0xd800 && cp <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      cp = 0x10000 + ((cp - 0xd800) << 10) + (next - 0xdc00);
+      i++;
+    }
+    if (cp < 0x80) bytes.push(cp);
+    else if (cp < 0x800) bytes.push(0xc0 | (cp >> 6), 0x80 | (cp & 63));
+    else if (cp < 0x10000) bytes.push(0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63));
+    else bytes.push(0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 63), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63));
+  }
+  return Uint8Array.from(bytes);
+}
+
+/** Percent-encodes every byte but the unreserved ones (lone surrogates become invalid UTF-8). */
+const pct = (s: string) =>
+  Array.from(wtf8(s), (b) =>
+    /[A-Za-z0-9\-._~]/.test(String.fromCharCode(b))
+      ? String.fromCharCode(b)
+      : `%${b.toString(16).toUpperCase().padStart(2, "0")}`,
+  ).join("");
+
+// ---------------------------------------------------------------------------------------------
+// Building blocks of hostile input
+// ---------------------------------------------------------------------------------------------
+
+const BAD_UTF8: number[][] = [
+  [0xff],
+  [0xfe, 0xff],
+  [0x80],
+  [0xc0, 0xaf], // overlong '/'
+  [0xc0, 0x80], // overlong NUL
+  [0xe0, 0x80, 0xaf],
+  [0xed, 0xa0, 0x80], // a surrogate
+  [0xf4, 0x90, 0x80, 0x80], // beyond U+10FFFF
+  [0xe2, 0x82], // truncated
+  [0xc3, 0x28],
+  [0xf8, 0x88, 0x80, 0x80, 0x80],
+];
+const badUtf8Bytes = fc.constantFrom(...BAD_UTF8).map((b) => Uint8Array.from(b));
+const pctBytes = (b: Uint8Array) => Array.from(b, (x) => `%${x.toString(16).toUpperCase().padStart(2, "0")}`).join("");
+
+const NUMBERISH = [
+  "0",
+  "-0",
+  "-1",
+  "1.5",
+  "1.0",
+  "1e3",
+  "1E3",
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "2147483647",
+  "2147483648",
+  "4294967296",
+  "9007199254740993",
+  "99999999999",
+  "18446744073709551616",
+  "1e999",
+  "0x1F",
+  "0b1",
+  "0o7",
+  " 1",
+  "1 ",
+  "+1",
+  "1_000",
+  "1,000",
+  "１", // full-width digit
+  "٣", // Arabic-Indic digit
+  "",
+  "00001",
+  "01",
+  "4001",
+  "100000",
+  "101",
+  "1001",
+];
+const KEYWORDS = [
+  "null",
+  "undefined",
+  "true",
+  "false",
+  "[]",
+  "{}",
+  "__proto__",
+  "constructor",
+  "prototype",
+  "toString",
+  "hasOwnProperty",
+  "valueOf",
+];
+const NASTY = [
+  "\u0000",
+  "a\u0000b",
+  "\ud800",
+  "\udfff",
+  "a\udc00b",
+  "\uffff",
+  "\ufeff",
+  "\u202e",
+  "<script>alert(1)</script>",
+  "' OR 1=1 --",
+  "'; drop table orders; --",
+  `\${7*7}`,
+  "{{7*7}}",
+  "../../etc/passwd",
+  "..\\..\\windows",
+  "%00",
+  "%",
+  "%%",
+  "%G1",
+  "\r\n",
+  "\\",
+  "_%\\",
+  "\t",
+  " ",
+  "😀",
+  "é",
+  "e\u0301",
+];
+
+/** Text a client should never send: numbers where none fit, keywords, control and odd characters, huge runs. */
+const hostileText: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...NUMBERISH) },
+  { weight: 2, arbitrary: fc.constantFrom(...KEYWORDS) },
+  { weight: 3, arbitrary: fc.constantFrom(...NASTY) },
+  { weight: 2, arbitrary: fc.string({ maxLength: 30 }) },
+  { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 30 }) },
+  { weight: 1, arbitrary: fc.integer().map(String) },
+  { weight: 1, arbitrary: fc.double().map(String) },
+  { weight: 1, arbitrary: fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n }).map(String) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom("a", "9", "é", "😀", "%", "\u0000", " "), fc.integer({ min: 101, max: 12_000 }))
+      .map(([c, n]) => c.repeat(n)),
+  },
+);
+
+/** A URL fragment: the hostile text percent-encoded, or raw percent garbage and path tricks. */
+const urlPiece: fc.Arbitrary<string> = fc.oneof(
+  { weight: 5, arbitrary: hostileText.map(pct) },
+  { weight: 2, arbitrary: badUtf8Bytes.map(pctBytes) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      "%",
+      "%G1",
+      "%2",
+      "%%",
+      "%00",
+      "%2e%2e",
+      "%2E%2E%2F",
+      "..",
+      "../..",
+      "%2F",
+      "%5C",
+      "%252e%252e",
+      "%C0%AF",
+      "%ED%A0%80",
+      "%EF%BB%BF",
+      "+",
+      "%20",
+      ";",
+      "1;drop",
+      "1%3B",
+      "1/",
+      "1//",
+      "1/2",
+      "%0d%0aSet-Cookie:%20x=1",
+    ),
+  },
+);
+
+const casing = fc.constantFrom("as-is", "lower", "upper");
+const applyCase = (s: string, c: string) => (c === "lower" ? s.toLowerCase() : c === "upper" ? s.toUpperCase() : s);
+
+/** A hostile query string: the route's own parameter among junk ones, repeated, or badly formed. */
+function queryString(names: string[]): fc.Arbitrary<string> {
+  const key = fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom(...names) },
+    { weight: 1, arbitrary: fc.constantFrom("__proto__", "constructor", "__proto__[x]", "toString", "x", "") },
+    { weight: 1, arbitrary: urlPiece },
+  );
+  const pair = fc.oneof(
+    { weight: 8, arbitrary: fc.tuple(key, urlPiece).map(([k, v]) => `${k}=${v}`) },
+    { weight: 1, arbitrary: key },
+    { weight: 1, arbitrary: fc.constantFrom("=", "==", "&", "=&=", "a==b") },
+  );
+  return fc.array(pair, { minLength: 1, maxLength: 4 }).map((pairs) => `?${pairs.join("&")}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON with what JSON.stringify cannot write: raw tokens (NaN, 1e999), duplicate keys, __proto__
+// ---------------------------------------------------------------------------------------------
+
+class Raw {
+  constructor(readonly text: string) {}
+}
+class Obj {
+  constructor(readonly entries: [string, J][]) {}
+}
+type J = null | boolean | number | string | Raw | Obj | J[];
+
+const toJ = (v: unknown): J => {
+  if (Array.isArray(v)) return v.map(toJ);
+  if (v !== null && typeof v === "object") return new Obj(Object.entries(v).map(([k, x]) => [k, toJ(x)]));
+  return v as J;
+};
+
+const ser = (v: J): string => {
+  if (v instanceof Raw) return v.text;
+  if (v instanceof Obj) return `{${v.entries.map(([k, x]) => `${JSON.stringify(k)}:${ser(x)}`).join(",")}}`;
+  if (Array.isArray(v)) return `[${v.map(ser).join(",")}]`;
+  return JSON.stringify(v) ?? "null";
+};
+
+type JPath = (string | number)[];
+
+function setAt(v: J, p: JPath, value: J | undefined): J {
+  if (p.length === 0) return value ?? null;
+  const [head, ...rest] = p;
+  if (Array.isArray(v) && typeof head === "number") {
+    const copy = [...v];
+    if (value === undefined && rest.length === 0) copy.splice(head, 1);
+    else copy[head] = setAt(copy[head] ?? null, rest, value);
+    return copy;
+  }
+  if (v instanceof Obj && typeof head === "string") {
+    const entries = v.entries.filter(([k]) => !(k === head && value === undefined && rest.length === 0));
+    const at = entries.findIndex(([k]) => k === head);
+    if (value === undefined && rest.length === 0) return new Obj(entries);
+    if (at === -1) entries.push([head, setAt(null, rest, value)]);
+    else entries[at] = [head, setAt(entries[at]![1], rest, value)];
+    return new Obj(entries);
+  }
+  return v; // the path no longer exists (an earlier mutation changed its parent's type)
+}
+
+const nested = (depth: number, open: string, close: string, inner = "1") =>
+  `${open.repeat(depth)}${inner}${close.repeat(depth)}`;
+
+/** A value put where the schema expects something else. */
+const hostileValue: fc.Arbitrary<J> = fc.oneof(
+  {
+    // Number-like text as a bare token where it starts like a number (some, like 0b1, are not JSON), else as a string.
+    weight: 4,
+    arbitrary: fc
+      .constantFrom(...NUMBERISH.filter((n) => n !== ""))
+      .map((n) => (/^-?\d/.test(n) && !/[ ,_x]/.test(n) ? new Raw(n.trim()) : n)),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom<J>(
+      new Raw("NaN"),
+      new Raw("Infinity"),
+      new Raw("-Infinity"),
+      new Raw("1e999"),
+      new Raw("-1e999"),
+      new Raw("1e-400"),
+      new Raw("-0"),
+      new Raw("2147483648"),
+      new Raw("3000000000"),
+      new Raw("9007199254740993"),
+      new Raw("1.5"),
+      new Raw("-1"),
+      new Raw("0"),
+      new Raw("100"),
+      new Raw("undefined"),
+      null,
+      true,
+      false,
+      [],
+      [1],
+      ["1"],
+      [[[]]],
+      new Obj([]),
+      new Obj([["0", 1]]),
+      new Obj([["__proto__", new Obj([["polluted", "yes"]])]]),
+      new Obj([["constructor", new Obj([["prototype", new Obj([["polluted", "yes"]])]])]]),
+    ),
+  },
+  { weight: 3, arbitrary: hostileText },
+  { weight: 1, arbitrary: fc.integer({ min: 1, max: 40 }).map((d) => JSON.parse(nested(d, "[", "]")) as J) },
+  { weight: 1, arbitrary: fc.integer({ min: 100, max: 5000 }).map((d) => new Raw(nested(d, '{"a":', "}"))) },
+  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((v) => toJ(v)) },
+);
+
+/** One change to a JSON body: a field set to a hostile value, removed, repeated, or a prototype key added. */
+function jsonMutation(paths: JPath[]): fc.Arbitrary<(v: J) => J> {
+  return fc.oneof(
+    {
+      weight: 8,
+      arbitrary: fc.tuple(fc.constantFrom(...paths), hostileValue).map(
+        ([p, x]) =>
+          (v: J) =>
+            setAt(v, p, x),
+      ),
+    },
+    { weight: 2, arbitrary: fc.constantFrom(...paths).map((p) => (v: J) => setAt(v, p, undefined)) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(fc.constantFrom(...paths.filter((p) => p.length === 1)), hostileValue).map(
+        ([p, x]) =>
+          (v: J) =>
+            v instanceof Obj ? new Obj([...v.entries, [String(p[0]), x]]) : v,
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.constantFrom("__proto__", "constructor", "prototype", "__defineGetter__"), hostileValue)
+        .map(
+          ([k, x]) =>
+            (v: J) =>
+              v instanceof Obj ? new Obj([[k, x], ...v.entries]) : v,
+        ),
+    },
+  );
+}
+
+/** A JSON route's body: a known-good body with 1–3 hostile changes, or text that is not the JSON asked for. */
+function jsonBody(bases: fc.Arbitrary<J>, paths: JPath[]): fc.Arbitrary<Uint8Array> {
+  const mutated = fc
+    .tuple(bases, fc.array(jsonMutation(paths), { minLength: 1, maxLength: 3 }))
+    .map(([base, ms]) => ms.reduce((v, m) => m(v), base));
+  return fc.oneof(
+    { weight: 10, arbitrary: mutated.map((v) => utf8.encode(ser(v))) },
+    {
+      // Raw invalid UTF-8 inside a string value.
+      weight: 2,
+      arbitrary: fc.tuple(mutated, badUtf8Bytes, fc.nat()).map(([v, bad, at]) => {
+        const text = ser(v);
+        const quotes = [...text.matchAll(/"/g)].map((m) => m.index!);
+        const i = quotes.length ? quotes[at % quotes.length]! + 1 : 0;
+        return concat([text.slice(0, i), bad, text.slice(i)]);
+      }),
+    },
+    {
+      // Cut short anywhere.
+      weight: 2,
+      arbitrary: fc.tuple(mutated, fc.nat()).map(([v, at]) => {
+        const text = ser(v);
+        return utf8.encode(text.slice(0, at % Math.max(1, text.length)));
+      }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .constantFrom(
+          "",
+          "{",
+          "}",
+          "[",
+          "nul",
+          "null",
+          "true",
+          "0",
+          '"str"',
+          "[]",
+          "{}",
+          '{"a":}',
+          '{"a":1,}',
+          "{'email':'ada@example.com'}",
+          "NaN",
+          "undefined",
+          "\ufeff{}",
+          '{"email":"ada@example.com"}\u0000',
+          '{"email":"ada@example.com"} {"email":"b@example.com"}',
+          "<xml/>",
+          "email=ada%40example.com",
+        )
+        .map((s) => utf8.encode(s)),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.integer({ min: 1, max: 30_000 }), fc.constantFrom<[string, string]>(["[", "]"], ['{"a":', "}"]))
+        .map(([d, [o, c]]) => utf8.encode(nested(d, o, c))),
+    },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((v) => utf8.encode(JSON.stringify(v))) },
+    { weight: 1, arbitrary: fc.uint8Array({ maxLength: 200 }) },
+    {
+      // Over the body limit.
+      weight: 1,
+      arbitrary: fc.integer({ min: 70_000, max: 200_000 }).map((n) => utf8.encode(`{"email":"${"a".repeat(n)}"}`)),
+    },
+  );
+}
+
+const jsonContentType = fc.oneof(
+  { weight: 10, arbitrary: fc.constant("application/json") },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      "application/json; charset=utf-8",
+      "APPLICATION/JSON",
+      "application/json; charset=latin1",
+      "application/json-patch+json",
+      "text/plain",
+      "text/json",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "application/octet-stream",
+      "",
+      "*/*",
+    ),
+  },
+);
+
+// ---------------------------------------------------------------------------------------------
+// Multipart, built by hand so it can be broken anywhere
+// ---------------------------------------------------------------------------------------------
+
+type Part = {
+  name: string | null;
+  filename?: string;
+  type?: string;
+  body: Uint8Array;
+  /** Replaces the Content-Disposition line entirely. */
+  disposition?: string;
+};
+type Multipart = {
+  parts: Part[];
+  boundary: string;
+  /** The boundary named in Content-Type (null: none given). */
+  declared: string | null;
+  contentType: string;
+  eol: string;
+  closed: boolean;
+  preamble: string;
+  truncateAt: number | null;
+};
+
+function encodeMultipart(m: Multipart): { contentType: string; body: Uint8Array } {
+  const chunks: (string | Uint8Array)[] = [m.preamble];
+  for (const p of m.parts) {
+    chunks.push(`--${m.boundary}${m.eol}`);
+    const disposition =
+      p.disposition ??
+      `Content-Disposition: form-data${p.name === null ? "" : `; name="${p.name}"`}${
+        p.filename === undefined ? "" : `; filename="${p.filename}"`
+      }`;
+    chunks.push(`${disposition}${m.eol}`);
+    if (p.type !== undefined) chunks.push(`Content-Type: ${p.type}${m.eol}`);
+    chunks.push(m.eol, p.body, m.eol);
+  }
+  if (m.closed) chunks.push(`--${m.boundary}--${m.eol}`);
+  let body = concat(chunks);
+  if (m.truncateAt !== null) body = body.subarray(0, m.truncateAt % Math.max(1, body.length));
+  const contentType = m.declared === null ? m.contentType : `${m.contentType}; boundary=${m.declared}`;
+  return { contentType, body };
+}
+
+const textPart = (name: string, value: string): Part => ({ name, body: utf8.encode(value) });
+
+type PartsMutation = (m: Multipart) => Multipart;
+const onParts =
+  (f: (parts: Part[]) => Part[]): PartsMutation =>
+  (m) => ({ ...m, parts: f(m.parts) });
+
+const BIG_FILE = new Uint8Array(10 * 1024 * 1024 + 1);
+BIG_FILE.set([0xff, 0xd8, 0xff], 0);
+
+function multipartMutation(fieldNames: string[], jpeg: Uint8Array): fc.Arbitrary<PartsMutation> {
+  const field = fc.constantFrom(...fieldNames);
+  const hostileFile = fc.oneof(
+    { weight: 30, arbitrary: fc.uint8Array({ maxLength: 64 }) },
+    {
+      weight: 30,
+      arbitrary: fc.constantFrom(
+        utf8.encode("not an image"),
+        utf8.encode("<svg xmlns='http://www.w3.org/2000/svg'/>"),
+        utf8.encode("GIF89a"),
+        Uint8Array.from([0x89, 0x50, 0x4e]), // PNG signature cut short
+        Uint8Array.from([0xff, 0xd8]), // JPEG signature cut short
+        utf8.encode("RIFF\0\0\0\0WEBX"),
+        utf8.encode("\0\0\0\x18ftypavif"),
+        new Uint8Array(0),
+        jpeg.subarray(0, 2),
+      ),
+    },
+    { weight: 1, arbitrary: fc.constant(BIG_FILE) },
+  );
+  const hostileName = fc.oneof(
+    fc.constantFrom(
+      "../../etc/passwd",
+      "..%2F..%2Fx.jpg",
+      "/etc/passwd",
+      "C:\\boot.ini",
+      "a\u0000.jpg",
+      "",
+      "x".repeat(5000),
+      "photo.jpg\r\nContent-Type: text/html",
+      "😀.jpg",
+    ),
+    fc.string({ maxLength: 20 }),
+  );
+  return fc.oneof(
+    {
+      // A field set to hostile text, or to raw bad UTF-8, or over the length limit.
+      weight: 6,
+      arbitrary: fc
+        .tuple(
+          field,
+          fc.oneof(
+            hostileText.map((s) => wtf8(s)),
+            badUtf8Bytes,
+            fc.integer({ min: 5001, max: 9000 }).map((n) => utf8.encode("x".repeat(n))),
+          ),
+        )
+        .map(([name, bytes]) =>
+          onParts((parts) =>
+            parts.map((p) => (p.name === name && p.filename === undefined ? { ...p, body: bytes } : p)),
+          ),
+        ),
+    },
+    { weight: 3, arbitrary: field.map((name) => onParts((parts) => parts.filter((p) => p.name !== name))) },
+    {
+      weight: 2,
+      arbitrary: fc.tuple(field, hostileText).map(([name, v]) => onParts((parts) => [...parts, textPart(name, v)])),
+    },
+    {
+      // A text field sent as a file.
+      weight: 1,
+      arbitrary: field.map((name) =>
+        onParts((parts) => [...parts, { name, filename: "x.txt", type: "text/plain", body: utf8.encode("x") }]),
+      ),
+    },
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom("image1", "image2", "image3", "image0", "image99", "image"),
+          hostileFile,
+          hostileName,
+          fc.option(fc.constantFrom("image/jpeg", "text/html", "application/x-msdownload", "", "image/svg+xml")),
+        )
+        .map(([name, body, filename, type]) =>
+          onParts((parts) => [...parts, { name, filename, type: type ?? undefined, body }]),
+        ),
+    },
+    {
+      // Too many photos.
+      weight: 1,
+      arbitrary: fc.integer({ min: 4, max: 8 }).map((n) =>
+        onParts((parts) => [
+          ...parts,
+          ...Array.from({ length: n }, (_, i) => ({
+            name: `image${i + 1}`,
+            filename: "p.jpg",
+            type: "image/jpeg",
+            body: jpeg,
+          })),
+        ]),
+      ),
+    },
+    {
+      // A photo field sent as text.
+      weight: 1,
+      arbitrary: hostileText.map((v) => onParts((parts) => [...parts, textPart("image1", v || "x")])),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom(
+            "__proto__",
+            "constructor",
+            "prototype",
+            "toString",
+            "hasOwnProperty",
+            "image1[]",
+            "firstName[]",
+          ),
+          hostileText,
+        )
+        .map(([name, v]) => onParts((parts) => [textPart(name, v), ...parts])),
+    },
+    {
+      // Broken part headers.
+      weight: 2,
+      arbitrary: fc
+        .tuple(
+          fc.nat(),
+          fc.constantFrom(
+            "Content-Disposition: form-data",
+            'Content-Disposition: attachment; name="firstName"',
+            "Content-Disposition: form-data; name=firstName",
+            'Content-Disposition: form-data; name="first"Name"',
+            "Content-Disposition: form-data; name*=UTF-8''first%4Eame",
+            "Content-Disposition:",
+            "X-Nothing: 1",
+            "",
+            `Content-Disposition: form-data; name="${"n".repeat(10_000)}"`,
+          ),
+        )
+        .map(([i, disposition]) =>
+          onParts((parts) => parts.map((p, j) => (j === i % Math.max(1, parts.length) ? { ...p, disposition } : p))),
+        ),
+    },
+    {
+      // Framing: boundary missing or mismatched, bare LF, no closing delimiter, cut short, odd types.
+      weight: 4,
+      arbitrary: fc.oneof(
+        fc.constant<PartsMutation>((m) => ({ ...m, declared: null })),
+        fc.constant<PartsMutation>((m) => ({ ...m, declared: "not-the-boundary" })),
+        fc.constant<PartsMutation>((m) => ({ ...m, declared: `"${m.boundary}"` })),
+        fc.constant<PartsMutation>((m) => ({ ...m, declared: "", boundary: "" })),
+        fc.constant<PartsMutation>((m) => ({ ...m, boundary: "b".repeat(200), declared: "b".repeat(200) })),
+        fc.constant<PartsMutation>((m) => ({ ...m, eol: "\n" })),
+        fc.constant<PartsMutation>((m) => ({ ...m, closed: false })),
+        fc.constant<PartsMutation>((m) => ({ ...m, parts: [] })),
+        fc.nat().map((n) => (m: Multipart) => ({ ...m, truncateAt: n })),
+        fc.constantFrom("garbage\r\n", "--\r\n", "\u0000\u0000").map((p) => (m: Multipart) => ({ ...m, preamble: p })),
+        fc
+          .constantFrom(
+            "multipart/mixed",
+            "multipart/form-data; charset=utf-16",
+            "text/plain",
+            "application/json",
+            "application/x-www-form-urlencoded",
+            "MULTIPART/FORM-DATA",
+            "",
+          )
+          .map((contentType) => (m: Multipart) => ({ ...m, contentType })),
+      ),
+    },
+  );
+}
+
+function multipartBody(
+  base: () => Part[],
+  fieldNames: string[],
+  jpeg: Uint8Array,
+): fc.Arbitrary<{ contentType: string; body: Uint8Array }> {
+  return fc
+    .tuple(
+      fc.array(multipartMutation(fieldNames, jpeg), { minLength: 1, maxLength: 3 }),
+      fc.stringMatching(/^[A-Za-z0-9'()+_,\-./:=?]{1,40}$/),
+    )
+    .map(([ms, boundary]) => {
+      const start: Multipart = {
+        parts: base(),
+        boundary,
+        declared: boundary,
+        contentType: "multipart/form-data",
+        eol: "\r\n",
+        closed: true,
+        preamble: "",
+        truncateAt: null,
+      };
+      return encodeMultipart(ms.reduce((m, f) => f(m), start));
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The test
+// ---------------------------------------------------------------------------------------------
+
+/** Runs per route group; PGlite gets 10,000+ in all, PostgreSQL a quarter of that. */
+const RUNS = {
+  ids: 1800,
+  queries: 1800,
+  images: 900,
+  rates: 1200,
+  payment: 1500,
+  subscribe: 700,
+  contact: 1100,
+  custom: 800,
+  other: 400,
+};
+const SCALE: Record<DbKind, number> = { pglite: 1, postgres: 0.25 };
+
+describe.each(dbKinds)("hostile input on %s", (kind) => {
+  let t: TestApp;
+  let jpeg: Uint8Array;
+  let catalog: Product[];
+  let divergenceChoice: { sizeId: number; baseFinish: string };
+  const stats = { requests: 0, serverErrors: 0, refused: 0, accepted: 0 };
+  /** Answers by route and status, printed at the end: what the generators actually reached. */
+  const seen = new Map<Route, Map<number, number>>();
+  let snapshot: Snapshot;
+  const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort().join(",");
+  const arrayPrototypeKeys = Object.getOwnPropertyNames(Array.prototype).sort().join(",");
+
+  const runs = (group: keyof typeof RUNS) => Math.max(50, Math.round(RUNS[group] * SCALE[kind]));
+
+  const count = async (): Promise<Snapshot> => {
+    const result = await t.deps.database.db.execute(sql`select
+      (select count(*)::int from orders) as orders,
+      (select count(*)::int from order_lines) as order_lines,
+      (select count(*)::int from enquiries) as enquiries,
+      (select count(*)::int from subscriptions) as subscriptions,
+      (select count(*)::int from payment_attempts) as payment_attempts,
+      (select count(*)::int from mail_outbox) as mail_outbox,
+      (select count(*)::int from shipping_quotes) as shipping_quotes,
+      (select coalesce(sum(stock), 0)::int from products) as product_stock,
+      (select coalesce(sum(stock), 0)::int from divergence_sizes) as size_stock`);
+    const row = (result as unknown as { rows: Omit<Snapshot, "uploads">[] }).rows[0]!;
+    const uploadsDir = path.join(t.dataDir, "uploads");
+    const uploads = existsSync(uploadsDir) ? readdirSync(uploadsDir, { recursive: true }).length : 0;
+    return { ...row, uploads };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { env: { FORM_RATE_LIMIT: "1000000/60" } });
+    jpeg = new Uint8Array(
+      await sharp({ create: { width: 24, height: 16, channels: 3, background: "#8a5a36" } })
+        .jpeg()
+        .toBuffer(),
+    );
+    // A real image and a file that only pretends to be one, for the optimiser to be pointed at.
+    const products = path.join(t.dataDir, "images", "products");
+    mkdirSync(products, { recursive: true });
+    writeFileSync(path.join(products, "real.jpg"), jpeg);
+    writeFileSync(path.join(products, "fake.jpg"), "not an image at all");
+    catalog = (await (await t.request("/api/Products")).json()) as Product[];
+    const finishes = (await (await t.request("/api/finishes")).json()) as { name: string }[];
+    const divergence = (await (await t.request("/api/divergence/GetDivergenceVariants/1")).json()) as {
+      variantSpecies: { metadata: { id: number }[] }[];
+    };
+    divergenceChoice = { sizeId: divergence.variantSpecies[0]!.metadata[0]!.id, baseFinish: finishes[0]!.name };
+    snapshot = await count();
+  });
+
+  afterAll(async () => {
+    console.log(
+      `fuzz (${kind}): ${stats.requests} requests, ${stats.serverErrors} server errors, ${stats.refused} refused, ${stats.accepted} accepted`,
+    );
+    for (const [route, byStatus] of seen) {
+      const parts = [...byStatus].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`);
+      console.log(`  ${route}: ${parts.join(" ")}`);
+    }
+    await t?.close();
+  });
+
+  const describeRequest = (r: Hostile) => {
+    const body = r.body ? new TextDecoder().decode(r.body.subarray(0, 300)) : "";
+    return `${r.method} ${r.path.slice(0, 300)} ${JSON.stringify(r.headers)} ${JSON.stringify(body)}`;
+  };
+
+  const deltas = (before: Snapshot, after: Snapshot): Deltas =>
+    Object.fromEntries(COUNTERS.map((k) => [k, after[k] - before[k]])) as Deltas;
+
+  /** Fails unless only the named counters changed, each as its rule allows. */
+  function expectOnly(d: Deltas, allowed: Partial<Record<Counter, (n: number) => boolean>>, what: string) {
+    for (const k of COUNTERS) {
+      const ok = allowed[k] ? allowed[k](d[k]) : d[k] === 0;
+      if (!ok) throw new Error(`${what}: ${k} changed by ${d[k]} (${JSON.stringify(d)})`);
+    }
+  }
+
+  /** What an accepted request may have changed, by route and answer. */
+  async function account(r: Hostile, status: number, json: unknown, d: Deltas, what: string) {
+    const zeroOrOne = (n: number) => n === 0 || n === 1;
+    switch (r.route) {
+      case "get":
+      case "other":
+        return expectOnly(d, {}, what);
+      case "rates":
+        return expectOnly(d, { shipping_quotes: (n) => n >= 0 }, what);
+      case "subscribe":
+        return expectOnly(d, { subscriptions: zeroOrOne }, what);
+      case "contact":
+      case "custom": {
+        if (status !== 204) throw new Error(`${what}: a form answered ${status}`);
+        return expectOnly(d, { enquiries: (n) => n === 1, mail_outbox: zeroOrOne, uploads: (n) => n >= 0 }, what);
+      }
+      case "payment": {
+        const answer = json as { status?: string; orderId?: string };
+        if (answer.status === "approved") {
+          const rows = (await t.deps.database.db.execute(
+            sql`select o.status, coalesce(sum(l.quantity), 0)::int as quantity, count(l.id)::int as lines
+                from orders o left join order_lines l on l.order_id = o.id
+                where o.order_ref = ${answer.orderId ?? ""} group by o.status`,
+          )) as unknown as { rows: { status: string; quantity: number; lines: number }[] };
+          const order = rows.rows[0];
+          // A replayed answer (same key and body) changes nothing.
+          if (d.orders === 0) return expectOnly(d, {}, what);
+          if (order?.status !== "paid") throw new Error(`${what}: approved order ${answer.orderId} is not paid`);
+          return expectOnly(
+            d,
+            {
+              orders: (n) => n === 1,
+              order_lines: (n) => n === order.lines,
+              mail_outbox: (n) => n === 2,
+              payment_attempts: (n) => n === 1,
+              product_stock: (n) => n + d.size_stock === -order.quantity,
+              size_stock: (n) => n + d.product_stock === -order.quantity,
+            },
+            what,
+          );
+        }
+        // Declined or failed at the gateway: only the idempotency record stays.
+        return expectOnly(d, { payment_attempts: zeroOrOne }, what);
+      }
+    }
+  }
+
+  /** Sends one request and holds its answer and its effect on the database to the rules. */
+  async function exchange(r: Hostile): Promise<void> {
+    let res: Response;
+    try {
+      res = await t.request(r.path, {
+        method: r.method,
+        headers: r.headers,
+        body: r.body ? new Uint8Array(r.body) : undefined,
+      });
+    } catch (err) {
+      throw new Error(`the app threw instead of answering ${describeRequest(r)}: ${String(err)}`);
+    }
+    stats.requests++;
+    const byStatus = seen.get(r.route) ?? new Map<number, number>();
+    byStatus.set(res.status, (byStatus.get(res.status) ?? 0) + 1);
+    seen.set(r.route, byStatus);
+    const what = `${res.status} for ${describeRequest(r)}`;
+    const text = await res.text();
+    if (res.status >= 500) {
+      stats.serverErrors++;
+      throw new Error(`server error ${what}: ${text.slice(0, 500)}`);
+    }
+    // The URL parser resolves dot segments ("/api/x/../..", "%2e%2e" too): only what still lies
+    // under /api is the API's to answer; the rest goes to the pages (here: a plain 404).
+    const resolved = new URL(r.path, "http://localhost").pathname.toLowerCase();
+    const underApi = resolved === "/api" || resolved.startsWith("/api/");
+    let json: unknown = null;
+    if (res.status >= 400 && underApi) {
+      const type = res.headers.get("content-type") ?? "";
+      if (!type.startsWith("application/json"))
+        throw new Error(`non-JSON error (${type}) ${what}: ${text.slice(0, 200)}`);
+      json = JSON.parse(text);
+      const error = (json as { error?: { code?: unknown; message?: unknown } }).error;
+      if (typeof error?.code !== "string" || typeof error.message !== "string" || !error.message)
+        throw new Error(`error body without code and message ${what}: ${text.slice(0, 200)}`);
+    } else if ((res.headers.get("content-type") ?? "").startsWith("application/json")) {
+      json = JSON.parse(text);
+    }
+    if (Object.getOwnPropertyNames(Object.prototype).sort().join(",") !== prototypeKeys)
+      throw new Error(`Object.prototype was changed by ${what}`);
+    if (Object.getOwnPropertyNames(Array.prototype).sort().join(",") !== arrayPrototypeKeys)
+      throw new Error(`Array.prototype was changed by ${what}`);
+    if (({} as { polluted?: unknown }).polluted !== undefined) throw new Error(`prototype polluted by ${what}`);
+
+    // GETs cannot write; only a POST's answer needs the database looked at.
+    if (r.method === "GET" && r.route === "get") {
+      if (res.status >= 400) stats.refused++;
+      else stats.accepted++;
+      return;
+    }
+    const after = await count();
+    const d = deltas(snapshot, after);
+    snapshot = after;
+    if (res.status >= 400) {
+      stats.refused++;
+      expectOnly(d, {}, `refused, yet the database changed: ${what}`);
+    } else {
+      stats.accepted++;
+      await account(r, res.status, json, d, `accepted ${what}`);
+    }
+  }
+
+  const property = async (arb: fc.Arbitrary<Hostile>, numRuns: number) => {
+    await fc.assert(
+      fc.asyncProperty(arb, async (r) => {
+        await exchange(r);
+      }),
+      { numRuns },
+    );
+    // GETs are not counted one by one; the group as a whole must have changed nothing either.
+    expect(await count()).toEqual(snapshot);
+  };
+
+  it("refuses bad ids in every id path with a JSON 4xx", async () => {
+    const routes = [
+      "/api/Products/",
+      "/api/Slabs/",
+      "/api/Bases/",
+      "/api/divergence/GetDivergenceVariants/",
+      "/api/Media/",
+    ];
+    const arb = fc
+      .tuple(
+        fc.constantFrom(...routes),
+        casing,
+        fc.oneof({ weight: 8, arbitrary: urlPiece }, { weight: 1, arbitrary: fc.constantFrom("1", "2", "999999") }),
+        fc.oneof(
+          { weight: 6, arbitrary: fc.constant("") },
+          { weight: 1, arbitrary: fc.constantFrom("/", "//", "/extra", "/..", "/%2e%2e/products") },
+          { weight: 2, arbitrary: queryString(["id", "x"]) },
+        ),
+      )
+      .map(
+        ([route, c, id, tail]): Hostile => ({
+          route: "get",
+          method: "GET",
+          path: `${applyCase(route, c)}${id}${tail}`,
+          headers: {},
+        }),
+      );
+    await property(arb, runs("ids"));
+  });
+
+  it("refuses bad query values on every query route with a JSON 4xx", async () => {
+    const routes: [string, string[]][] = [
+      ["/api/HomePage", ["takeProducts"]],
+      ["/api/Website/search", ["query"]],
+      ["/api/Mailchimp/GetCampaigns", ["count"]],
+      ["/api/Mailchimp/GetCampaignContent", ["campaignId"]],
+      ["/api/Products", ["x"]],
+      ["/api/Studio", ["x"]],
+    ];
+    const arb = fc
+      .tuple(fc.constantFrom(...routes), casing)
+      .chain(([[route, names], c]) =>
+        queryString(names).map(
+          (q): Hostile => ({ route: "get", method: "GET", path: `${applyCase(route, c)}${q}`, headers: {} }),
+        ),
+      );
+    await property(arb, runs("queries"));
+  });
+
+  it("keeps the image optimiser inside its folders, whatever the path and sizes", async () => {
+    const filePath = fc.oneof(
+      {
+        weight: 6,
+        arbitrary: fc.constantFrom(
+          "images/products/real.jpg",
+          "images/products/fake.jpg",
+          "images/products/missing.jpg",
+          "../etc/passwd",
+          "images/../../etc/passwd",
+          "images/products/../../../etc/passwd",
+          "images/products/..%2F..%2Fetc%2Fpasswd",
+          "images/products/%2e%2e/%2e%2e/x",
+          "images/products/real.jpg%00.png",
+          "images/products/real.jpg\u0000",
+          "/etc/passwd",
+          "/images/products/real.jpg",
+          "images//products/real.jpg",
+          "images/products//real.jpg",
+          "images\\products\\real.jpg",
+          "images/products/.hidden",
+          "images/products/real.jpg/",
+          "images/products/..",
+          "images/products/.",
+          "images/__proto__/real.jpg",
+          "images/constructor/real.jpg",
+          "images/toString/x",
+          "images/products",
+          "images/",
+          "images",
+          "file:///etc/passwd",
+          "http://127.0.0.1/x.jpg",
+          "images/products/C:\\x.jpg",
+          "images/products/ｒｅａｌ.jpg",
+          `images/products/${"a".repeat(296)}.jpg`,
+        ),
+      },
+      { weight: 2, arbitrary: hostileText },
+      { weight: 1, arbitrary: fc.string({ maxLength: 30 }).map((s) => `images/products/${s}`) },
+    );
+    const dimension = fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom(...NUMBERISH, "4000", "4001", "99999", "999999999999") },
+      { weight: 1, arbitrary: hostileText },
+      { weight: 1, arbitrary: fc.integer({ min: 1, max: 64 }).map(String) },
+    );
+    const format = fc.oneof(
+      {
+        weight: 3,
+        arbitrary: fc.constantFrom("gif", "svg", "WEBP", "jpg", "tiff", "heic", "", "../webp", "webp ", "jpeg\u0000"),
+      },
+      { weight: 2, arbitrary: fc.constantFrom("webp", "jpeg", "png") },
+      { weight: 1, arbitrary: hostileText },
+    );
+    const encodeValue = fc.constantFrom("plain", "pct", "double");
+    const arb = fc
+      .tuple(
+        filePath,
+        encodeValue,
+        fc.option(dimension),
+        fc.option(dimension),
+        fc.option(dimension),
+        fc.option(format),
+        fc.option(queryString(["filePath", "width"])),
+      )
+      .map(([fp, enc, width, height, quality, fmt, extra]): Hostile => {
+        const value =
+          enc === "plain" ? fp.replace(/[#&?%\s]/g, (ch) => pct(ch)) : enc === "pct" ? pct(fp) : pct(pct(fp));
+        const pairs = [`filePath=${value}`];
+        if (width !== null) pairs.push(`width=${pct(width)}`);
+        if (height !== null) pairs.push(`height=${pct(height)}`);
+        if (quality !== null) pairs.push(`quality=${pct(quality)}`);
+        if (fmt !== null) pairs.push(`format=${pct(fmt)}`);
+        const q = `?${pairs.join("&")}${extra ? `&${extra.slice(1)}` : ""}`;
+        return { route: "get", method: "GET", path: `/api/images/optimize${q}`, headers: {} };
+      });
+    await property(arb, runs("images"));
+  });
+
+  const address = {
+    firstname: "Ada",
+    lastname: "Lovelace",
+    country: "US",
+    address: "12 Orchard Lane",
+    city: "Lancaster",
+    state: "PA",
+    zip: "17601",
+    phone: "717-555-0100",
+    email: "ada@example.com",
+  };
+  const lineKeys = [
+    "id",
+    "quantity",
+    "type",
+    "sizeId",
+    "liveEdge",
+    "baseFinish",
+    "topFinish",
+    "price",
+    "total",
+    "species",
+    "title",
+  ];
+  const addressPaths: JPath[] = [
+    ...Object.keys(address).map((k) => [k]),
+    ["products"],
+    ["products", 0],
+    ["products", 1],
+  ];
+  const linePaths: JPath[] = lineKeys.map((k) => ["products", 0, k]);
+
+  /** A product line and a Divergence line that exist, for bodies that are right but for the mutations. */
+  const goodLines = () => {
+    const piece = catalog.find(
+      (p) => p.productId === null && !p.customShipping && p.stock > 0 && p.type !== "Divergence",
+    )!;
+    return {
+      piece,
+      product: {
+        id: piece.id,
+        quantity: 1,
+        title: piece.title,
+        price: piece.salePrice ?? piece.price,
+        total: piece.salePrice ?? piece.price,
+      },
+      divergence: {
+        type: "Divergence",
+        id: 1,
+        quantity: 1,
+        ...divergenceChoice,
+        liveEdge: "No",
+        topFinish: "Natural Oil",
+      },
+    };
+  };
+
+  it("refuses malformed shipping-rate requests; a valid one only adds quotes", async () => {
+    const { product, divergence } = goodLines();
+    const bases = fc.constantFrom<J>(
+      toJ({ ...address, products: [product] }),
+      toJ({ ...address, products: [divergence] }),
+      toJ({ ...address, products: [product, divergence] }),
+    );
+    const arb = fc.tuple(jsonBody(bases, [...addressPaths, ...linePaths]), jsonContentType).map(
+      ([body, type]): Hostile => ({
+        route: "rates",
+        method: "POST",
+        path: "/api/shipping/rates",
+        headers: type ? { "content-type": type } : {},
+        body,
+      }),
+    );
+    await property(arb, runs("rates"));
+  });
+
+  it("refuses malformed payments, with and without an Idempotency-Key; what it accepts is recorded whole", async () => {
+    const { piece, product, divergence } = goodLines();
+    const quote = (await (
+      await t.request("/api/shipping/rates", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ ...address, products: [{ id: piece.id, quantity: 1 }] }),
+      })
+    ).json()) as { rates: { object_id: string; amount: string }[] };
+    const rate = quote.rates[0]!;
+    const unit = product.price;
+    const payment = {
+      firstname: address.firstname,
+      lastname: address.lastname,
+      deliveryName: "Ada Lovelace",
+      country: "US",
+      address: address.address,
+      city: address.city,
+      region: "PA",
+      postal: "17601",
+      phone: address.phone,
+      email: address.email,
+      account: "4111111111111111",
+      expiry: "1230",
+      cvv2: "123",
+      name: "Ada Lovelace",
+      amount: Math.round((unit + Number(rate.amount)) * 100) / 100,
+      currency: "USD",
+      shippingTotal: Number(rate.amount),
+      shippingRateId: rate.object_id,
+      products: [product],
+    };
+    snapshot = await count();
+    const bases = fc.oneof(
+      // Right in every figure: only the mutations decide (an innocent one buys the piece).
+      { weight: 1, arbitrary: fc.constant(toJ(payment)) },
+      { weight: 3, arbitrary: fc.constant(toJ({ ...payment, shippingRateId: "rate_that_was_never_quoted" })) },
+      {
+        weight: 2,
+        arbitrary: fc.constant(
+          toJ({ ...payment, amount: 1, shippingTotal: 0, shippingRateId: null, products: [divergence] }),
+        ),
+      },
+    );
+    const paths: JPath[] = [...Object.keys(payment).map((k) => [k]), ["products", 0], ...linePaths];
+    const key = fc.oneof(
+      { weight: 6, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{8,40}$/).map((k) => `fuzz-${k}`) },
+      { weight: 2, arbitrary: fc.constantFrom("fuzz-shared-key-1", "fuzz-shared-key-2") },
+      {
+        weight: 2,
+        arbitrary: fc.constantFrom(
+          "",
+          "short",
+          "x".repeat(101),
+          "has space in it",
+          "ünïcødé-key",
+          "key;with;semis",
+          "../../../../",
+          "__proto__",
+          "%00%00%00%00%00",
+        ),
+      },
+      { weight: 2, arbitrary: fc.constant(null) },
+    );
+    const arb = fc.tuple(jsonBody(bases, paths), jsonContentType, key).map(([body, type, k]): Hostile => {
+      const headers: Record<string, string> = type ? { "content-type": type } : {};
+      if (k !== null) headers["Idempotency-Key"] = k;
+      return { route: "payment", method: "POST", path: "/api/payment/process-payment", headers, body };
+    });
+    await property(arb, runs("payment"));
+  });
+
+  it("refuses malformed subscriptions; a valid address is stored once", async () => {
+    const bases = fc.constantFrom<J>(toJ({ email: "fuzz@example.com" }), toJ({ email: "" }), toJ({}));
+    const arb = fc.tuple(jsonBody(bases, [["email"]]), jsonContentType).map(
+      ([body, type]): Hostile => ({
+        route: "subscribe",
+        method: "POST",
+        path: "/api/website/subscribe",
+        headers: type ? { "content-type": type } : {},
+        body,
+      }),
+    );
+    await property(arb, runs("subscribe"));
+  });
+
+  const contactFields = {
+    firstName: "Ada",
+    lastName: "Lovelace",
+    email: "ada@example.com",
+    phone: "717 555 0100",
+    contactMethod: "Email",
+    enquiryType: "Dining Table",
+    details: "A walnut table for eight.",
+    baseType: "Metal base",
+    edgeType: "Live edge",
+    honeyPot: "",
+  };
+  const customFields = {
+    firstName: "Ada",
+    lastName: "Lovelace",
+    email: "ada@example.com",
+    phone: "717 555 0100",
+    location: "Lancaster, PA",
+    type: "A hall bench",
+    species: "White Oak",
+    budget: "$3,000",
+  };
+
+  it("refuses broken contact forms: boundaries, content types, truncation, huge fields, bad files", async () => {
+    const arb = multipartBody(
+      () => [
+        ...Object.entries(contactFields).map(([k, v]) => textPart(k, v)),
+        { name: "image1", filename: "photo.jpg", type: "image/jpeg", body: jpeg },
+      ],
+      Object.keys(contactFields),
+      jpeg,
+    ).map(
+      ({ contentType, body }): Hostile => ({
+        route: "contact",
+        method: "POST",
+        path: "/api/website/contact",
+        headers: contentType ? { "content-type": contentType } : {},
+        body,
+      }),
+    );
+    await property(arb, runs("contact"));
+  });
+
+  it("refuses broken commission forms the same way", async () => {
+    const arb = multipartBody(
+      () => [
+        ...Object.entries(customFields).map(([k, v]) => textPart(k, v)),
+        { name: "image1", filename: "photo.jpg", type: "image/jpeg", body: jpeg },
+      ],
+      Object.keys(customFields),
+      jpeg,
+    ).map(
+      ({ contentType, body }): Hostile => ({
+        route: "custom",
+        method: "POST",
+        path: "/api/website/custom",
+        headers: contentType ? { "content-type": contentType } : {},
+        body,
+      }),
+    );
+    await property(arb, runs("custom"));
+  });
+
+  it("answers unknown paths and wrong methods anywhere under /api with a JSON 404", async () => {
+    const known = [
+      "/api/Products",
+      "/api/Products/1",
+      "/api/Slabs",
+      "/api/Bases",
+      "/api/finishes",
+      "/api/HomePage",
+      "/api/Announcement",
+      "/api/Portfolios",
+      "/api/Faqs",
+      "/api/Testimonials",
+      "/api/Team",
+      "/api/Media",
+      "/api/Studio",
+      "/api/Website/search",
+      "/api/images/optimize",
+      "/api/shipping/rates",
+      "/api/payment/process-payment",
+      "/api/website/subscribe",
+      "/api/website/contact",
+      "/api/website/custom",
+      "/api",
+    ];
+    const arb = fc
+      .tuple(
+        fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"),
+        fc.oneof(
+          { weight: 3, arbitrary: fc.constantFrom(...known) },
+          {
+            weight: 2,
+            arbitrary: fc.array(urlPiece, { minLength: 1, maxLength: 4 }).map((segs) => `/api/${segs.join("/")}`),
+          },
+        ),
+        casing,
+      )
+      .filter(([method, p]) => {
+        // Real routes answered by their own generators above.
+        const lower = p.toLowerCase();
+        const posts = [
+          "/api/shipping/rates",
+          "/api/payment/process-payment",
+          "/api/website/subscribe",
+          "/api/website/contact",
+          "/api/website/custom",
+        ];
+        return (
+          !(method === "POST" && posts.includes(lower)) &&
+          !(method === "GET" && known.map((k) => k.toLowerCase()).includes(lower))
+        );
+      })
+      .map(
+        ([method, p, c]): Hostile => ({
+          route: "other",
+          method,
+          path: applyCase(p, c),
+          headers: method === "GET" ? {} : { "content-type": "application/json" },
+          body: method === "GET" ? undefined : utf8.encode("{}"),
+        }),
+      );
+    await property(arb, runs("other"));
+  });
+
+  it("answers the form routes' rate limit with a JSON 429 and Retry-After, storing nothing", async () => {
+    const limited = await createTestApp(kind, { database: t.deps.database, env: { FORM_RATE_LIMIT: "2/60" } });
+    try {
+      const before = await count();
+      for (const route of ["/api/website/subscribe", "/api/website/contact", "/api/website/custom"]) {
+        const send = () =>
+          limited.request(route, { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
+        expect((await send()).status).not.toBe(429);
+        expect((await send()).status).not.toBe(429);
+        const res = await send();
+        expect(res.status).toBe(429);
+        expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+        expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+        expect(await res.json()).toMatchObject({ error: { code: "too_many_requests", message: expect.any(String) } });
+      }
+      expect(await count()).toEqual(before);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("sent at least the planned number of requests", () => {
+    const planned = Object.keys(RUNS).reduce((n, k) => n + runs(k as keyof typeof RUNS), 0);
+    expect(stats.requests).toBeGreaterThanOrEqual(planned);
+    if (kind === "pglite") expect(stats.requests).toBeGreaterThanOrEqual(10_000);
+    expect(stats.serverErrors).toBe(0);
+  });
+});
