@@ -29,7 +29,7 @@ import { type AuthResponse, GatewayUnavailable, type PaymentGateway } from "../p
 import type { LabelResult, ShippingAddress, ShippingProvider, ShippingRate } from "../shipping/provider.ts";
 import { orderMails } from "./mails.ts";
 import { cartLineSchema, type PricedCart, priceCart } from "./pricing.ts";
-import { releasePendingOrder } from "./stale-orders.ts";
+import { releasePendingOrder, STALE_AFTER_MS } from "./stale-orders.ts";
 
 const text = (max: number) => z.string().trim().max(max).default("");
 
@@ -120,6 +120,45 @@ const orderRef = () => `${Date.now().toString(36)}${randomBytes(5).toString("hex
 
 type Claim = { kind: "new" } | { kind: "replay"; answer: PaymentAnswer };
 
+/**
+ * The answer for a key whose process died mid-payment (pending past any payment's length):
+ * its order was paid (the approval is answered again), or it is gone or was never written
+ * (nothing stands: a payment error). An order still pending is being settled by the stale
+ * order sweep (stale-orders.ts), which voids any charge first: until then, ask again later.
+ */
+async function staleAnswer(db: Db, orderRefOfKey: string | null): Promise<PaymentAnswer | null> {
+  const [order] = orderRefOfKey ? await db.select().from(orders).where(eq(orders.orderRef, orderRefOfKey)) : [];
+  if (order?.status === "pending") return null;
+  if (order?.status === "paid") {
+    const label = order.label as Partial<LabelResult> | null;
+    const shipping = order.shipping as { specialized?: unknown } | null;
+    return {
+      status: 200,
+      body: {
+        status: "approved",
+        orderId: order.orderRef,
+        data: { respstat: "A", respcode: "", resptext: "Approval", amount: order.total.toFixed(2) },
+        order: { subtotal: order.subtotal, shippingTotal: order.shippingTotal, total: order.total },
+        specialized: shipping?.specialized ?? [],
+        label: label && {
+          status: label.status,
+          label_url: label.label_url,
+          tracking_url_provider: label.tracking_url_provider,
+          tracking_number: label.tracking_number,
+        },
+      },
+    };
+  }
+  return {
+    status: 200,
+    body: {
+      status: "error",
+      data: { respstat: "B", respcode: "", resptext: "The payment was not completed", amount: "" },
+      label: null,
+    },
+  };
+}
+
 async function claimKey(db: Db, key: string, hash: string): Promise<Claim> {
   const inserted = await db
     .insert(paymentAttempts)
@@ -143,6 +182,12 @@ async function claimKey(db: Db, key: string, hash: string): Promise<Claim> {
       );
     if (row.status === "done")
       return { kind: "replay", answer: { status: row.httpStatus ?? 200, body: JSON.parse(row.response ?? "null") } };
+    if (row.createdAt.getTime() < Date.now() - STALE_AFTER_MS) {
+      const answer = await staleAnswer(db, row.orderRef);
+      if (!answer) break;
+      await settleKey(db, key, answer);
+      return { kind: "replay", answer };
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new ApiError(409, "payment_in_progress", "This payment is still being processed. Please wait a moment.");
@@ -210,6 +255,7 @@ async function quotedRate(db: Db, body: PaymentRequest, cart: PricedCart): Promi
 /** Takes the stock of every line and writes the pending order, all or nothing. */
 async function reserve(
   db: Db,
+  key: string,
   ref: string,
   body: PaymentRequest,
   cart: PricedCart,
@@ -256,6 +302,7 @@ async function reserve(
       })
       .returning({ id: orders.id });
     const orderId = (order as { id: number }).id;
+    await tx.update(paymentAttempts).set({ orderRef: ref }).where(eq(paymentAttempts.key, key));
     await tx.insert(orderLines).values(
       cart.lines.map((l) => ({
         orderId,
@@ -382,7 +429,7 @@ export async function processPayment(
     rate = await quotedRate(deps.db, body, cart);
     const shippingTotal = rate ? Number(rate.amount) : 0;
     total = assertSameFigures(body, cart, shippingTotal);
-    orderId = await reserve(deps.db, ref, body, cart, rate, shippingTotal, total);
+    orderId = await reserve(deps.db, key, ref, body, cart, rate, shippingTotal, total);
   } catch (err) {
     await releaseKey(deps.db, key);
     throw err;

@@ -359,6 +359,8 @@ export const paymentAttempts = pgTable("payment_attempts", {
   httpStatus: integer("http_status"),
   /** The answer's JSON text as first sent (jsonb would reorder its keys). */
   response: text("response"),
+  /** The order this attempt took stock for, set with it: settles a key its process left pending. */
+  orderRef: text("order_ref"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -3,7 +3,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Product } from "../../domain/catalog-types.ts";
-import { mailOutbox, orders, products as productsTable } from "../../server/db/schema.ts";
+import { mailOutbox, orders, paymentAttempts, products as productsTable } from "../../server/db/schema.ts";
 import { type AuthRequest, GatewayUnavailable, type PaymentGateway } from "../../server/payments/gateway.ts";
 import { createSandboxGateway } from "../../server/payments/sandbox.ts";
 import type { ShippingProvider, ShippingRate } from "../../server/shipping/provider.ts";
@@ -309,6 +309,37 @@ describe.each(dbKinds)("checkout API on %s", (kind) => {
     expect(await stockOf(p.id)).toBe(before - 1);
     const ref = (JSON.parse(answers[0]![1] as string) as { orderId: string }).orderId;
     expect(await t.deps.database.db.select().from(orders).where(eq(orders.orderRef, ref))).toHaveLength(1);
+  });
+
+  it("answers a key its process left pending with what became of its order", async () => {
+    // The piece with the most stock, so the other tests' pieces keep theirs.
+    const p = catalog
+      .filter((c) => c.productId === null && !c.customShipping && c.type !== "Divergence")
+      .sort((a, b) => b.stock - a.stock)[0]!;
+    const { rates } = await quote([{ id: p.id, quantity: 1 }]);
+    const body = paymentBody(p, 1, rates[0]!);
+    const paidKey = newKey();
+    const first = (await (await pay(body, paidKey)).json()) as { status: string; orderId: string };
+    expect(first.status).toBe("approved");
+    // As if the process had died after the charge was recorded, before the answer was kept.
+    const orphan = (key: string, orderRef: string) =>
+      t.deps.database.db
+        .update(paymentAttempts)
+        .set({ status: "pending", response: null, orderRef, createdAt: new Date(Date.now() - 60 * 60_000) })
+        .where(eq(paymentAttempts.key, key));
+    await orphan(paidKey, first.orderId);
+    const auths = gw.state.auths;
+    const again = (await (await pay(body, paidKey)).json()) as { status: string; orderId: string };
+    expect(again).toMatchObject({ status: "approved", orderId: first.orderId, data: { respstat: "A" } });
+    expect(gw.state.auths).toBe(auths);
+
+    // Its order gone (released by the stale-order sweep): nothing stands, say so.
+    const declinedKey = newKey();
+    const declined = paymentBody(p, 1, rates[0]!, "4387751111111038");
+    expect((await (await pay(declined, declinedKey)).json()) as object).toMatchObject({ status: "declined" });
+    await orphan(declinedKey, "NO-SUCH-ORDER");
+    expect(await (await pay(declined, declinedKey)).json()).toMatchObject({ status: "error", data: { respstat: "B" } });
+    expect(gw.state.auths).toBe(auths + 1);
   });
 
   it("refuses the same key for a different request", async () => {
