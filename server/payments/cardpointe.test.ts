@@ -70,7 +70,7 @@ describe("CardPointe client: auth", () => {
 
     const [sent] = fake.requests;
     expect(sent).toMatchObject({ method: "PUT", path: "/auth" });
-    expect(sent!.authorization).toBe(`Basic ${Buffer.from("testing:testing123").toString("base64")}`);
+    expect(sent!.authorization).toBe(`Basic ${Buffer.from(`${fake.username}:${fake.password}`).toString("base64")}`);
     expect(sent!.body).toEqual({ ...req, merchid: fake.merchid });
     expect(Object.values(sent!.body).every((v) => typeof v === "string")).toBe(true);
   });

@@ -121,7 +121,7 @@ describe("Shippo client: rates", () => {
   });
 
   it("reports a refused token and an unreachable host as ShippingUnavailable", async () => {
-    expect((await refusal(provider({}, "shippo_test_wrong").rates(from, to, parcels))).status).toBe(401);
+    expect((await refusal(provider({}, "fake-wrong-token").rates(from, to, parcels))).status).toBe(401);
     const offline = createShippoProvider({ token: "t", baseUrl: "http://127.0.0.1:1" }, logger, {
       sleep: async () => {},
     });

@@ -15,7 +15,7 @@ const secrets = (mailchimpUrl: string) => ({
   CARDPOINTE_MERCHID: `${MARK}merchid`,
   CARDPOINTE_USERNAME: `${MARK}user`,
   CARDPOINTE_PASSWORD: `${MARK}password`,
-  SHIPPO_TOKEN: `shippo_test_${MARK}`,
+  SHIPPO_TOKEN: `${MARK}shippo`,
   SMTP_URL: `smtp://user:${MARK}smtp@127.0.0.1:9`,
 });
 

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -34,7 +35,8 @@ export class FakeCardPointe {
   constructor(
     readonly merchid = "800000000001",
     readonly username = "testing",
-    readonly password = "testing123",
+    // Made up per fake: no credential-looking literal is kept in the repository.
+    readonly password = `fake-${randomBytes(8).toString("hex")}`,
   ) {}
 
   get url(): string {

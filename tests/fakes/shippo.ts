@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -21,7 +22,8 @@ export class FakeShippo {
   private counter = 0;
   private server: Server | null = null;
 
-  constructor(readonly token = "shippo_test_0123456789abcdef") {}
+  /** A token made up per fake: nothing that looks like a real key is kept in the repository. */
+  constructor(readonly token = `fake-${randomBytes(8).toString("hex")}`) {}
 
   get url(): string {
     const addr = this.server?.address() as AddressInfo;
