@@ -1,5 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { flushSync } from "react-dom";
+import { useEffect } from "react";
 import {
   BASE_TYPES,
   CONTACT_FIELDS,
@@ -9,16 +8,14 @@ import {
   EDGE_TYPES,
   ENQUIRY_MESSAGES,
   ENQUIRY_TYPES,
-  type FormErrors,
   MAX_CONTACT_IMAGES,
   validateContact,
 } from "../../../domain/enquiry.ts";
 import type { EnquiryPrefill } from "../../../domain/enquiry-prefill.ts";
 import { Field, HoneyPot, RequiredNote, Select } from "../../components/form-field.tsx";
 import { PhotoPicker } from "./photo-picker.tsx";
-import { multipart } from "./send.ts";
 import { FormStatus, SendButton, SendFailedDialog } from "./send-parts.tsx";
-import { useSubmission } from "./use-submission.ts";
+import { useEnquiryForm } from "./use-enquiry-form.ts";
 import "./enquiries.css";
 
 type Name = (typeof CONTACT_FIELDS)[number];
@@ -49,54 +46,23 @@ export function ContactForm({
   /** An interest known only in the browser (the wish list), filled in if still empty. */
   interestLater?: string;
 }) {
-  const uid = useId();
-  const id = (name: string) => `${uid}-${name}`;
-  const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<ContactFields>(() => ({ ...EMPTY, ...prefill.fields }));
-  const [photos, setPhotos] = useState<File[]>([]);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [checked, setChecked] = useState(false);
-  const { submit, sending, failure, closeFailure } = useSubmission("/api/website/contact");
-  const parts = tableParts(values.enquiryType, prefill.fields);
-
-  useEffect(() => {
-    if (interestLater) setValues((v) => (v.interest === "" ? { ...v, interest: interestLater } : v));
-  }, [interestLater]);
-
   /** What is sent: a base or edge the form does not show is left empty. */
   const outgoing = (v: ContactFields): ContactFields => {
     const p = tableParts(v.enquiryType, prefill.fields);
     return { ...v, baseType: p.base.shown ? v.baseType : "", edgeType: p.edge.shown ? v.edgeType : "" };
   };
-
-  const set = (name: Name) => (value: string) => {
-    const next = { ...values, [name]: value };
-    setValues(next);
-    if (checked) setErrors(validateContact(outgoing(next), photos.length));
-  };
-  const setPhotoList = (list: File[]) => {
-    setPhotos(list);
-    if (checked) setErrors(validateContact(outgoing(values), list.length));
-  };
-
-  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (sending !== null) return;
-    const fields = outgoing(values);
-    const found = validateContact(fields, photos.length);
-    flushSync(() => {
-      setChecked(true);
-      setErrors(found);
+  const { id, form, values, setValues, photos, errors, set, setPhotoList, onSubmit, sending, failure, closeFailure } =
+    useEnquiryForm<ContactFields>({
+      url: "/api/website/contact",
+      initial: () => ({ ...EMPTY, ...prefill.fields }),
+      validate: validateContact,
+      prepare: outgoing,
     });
-    if (Object.keys(found).length > 0) {
-      form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-      return;
-    }
-    const honeyPot = (form.current?.elements.namedItem("honeyPot") as HTMLInputElement | null)?.value ?? "";
-    void submit(multipart({ ...fields, honeyPot }, photos), (field, message) =>
-      setErrors((prev) => ({ ...prev, [field]: message })),
-    );
-  };
+  const parts = tableParts(values.enquiryType, prefill.fields);
+
+  useEffect(() => {
+    if (interestLater) setValues((v) => (v.interest === "" ? { ...v, interest: interestLater } : v));
+  }, [interestLater, setValues]);
 
   const isRequired = (name: Name) => ["firstName", "lastName", "email", "enquiryType", "details"].includes(name);
   const text = (name: Name, label: string, opts: { type?: string; autoComplete?: string; hint?: string } = {}) => (

@@ -1,18 +1,14 @@
-import { useId, useRef, useState } from "react";
-import { flushSync } from "react-dom";
 import {
   CUSTOM_FIELDS,
   type CustomFields,
   ENQUIRY_MESSAGES,
-  type FormErrors,
   MAX_CUSTOM_IMAGES,
   validateCustom,
 } from "../../../domain/enquiry.ts";
 import { Field, HoneyPot, RequiredNote } from "../../components/form-field.tsx";
 import { PhotoPicker } from "./photo-picker.tsx";
-import { multipart } from "./send.ts";
 import { FormStatus, SendButton, SendFailedDialog } from "./send-parts.tsx";
-import { useSubmission } from "./use-submission.ts";
+import { useEnquiryForm } from "./use-enquiry-form.ts";
 import "./enquiries.css";
 
 type Name = (typeof CUSTOM_FIELDS)[number];
@@ -34,42 +30,8 @@ const SPECIES = [
 
 /** The commission form (spec §3, §5): every field and one to five photos, sent as multipart. */
 export function CustomForm() {
-  const uid = useId();
-  const id = (name: string) => `${uid}-${name}`;
-  const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<CustomFields>(EMPTY);
-  const [photos, setPhotos] = useState<File[]>([]);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [checked, setChecked] = useState(false);
-  const { submit, sending, failure, closeFailure } = useSubmission("/api/website/custom");
-
-  const set = (name: Name) => (value: string) => {
-    const next = { ...values, [name]: value };
-    setValues(next);
-    if (checked) setErrors(validateCustom(next, photos.length));
-  };
-  const setPhotoList = (list: File[]) => {
-    setPhotos(list);
-    if (checked) setErrors(validateCustom(values, list.length));
-  };
-
-  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (sending !== null) return;
-    const found = validateCustom(values, photos.length);
-    flushSync(() => {
-      setChecked(true);
-      setErrors(found);
-    });
-    if (Object.keys(found).length > 0) {
-      form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-      return;
-    }
-    const honeyPot = (form.current?.elements.namedItem("honeyPot") as HTMLInputElement | null)?.value ?? "";
-    void submit(multipart({ ...values, honeyPot }, photos), (field, message) =>
-      setErrors((prev) => ({ ...prev, [field]: message })),
-    );
-  };
+  const { id, form, values, photos, errors, set, setPhotoList, onSubmit, sending, failure, closeFailure } =
+    useEnquiryForm<CustomFields>({ url: "/api/website/custom", initial: () => EMPTY, validate: validateCustom });
 
   const text = (
     name: Name,
