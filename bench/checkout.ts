@@ -14,6 +14,7 @@ import { orders, products } from "../server/db/schema.ts";
 import { createDeps } from "../server/deps.ts";
 import { createLogger } from "../server/logger.ts";
 import { serveApp } from "../server/serve.ts";
+import { BUYER_ADDRESS, paymentRequest } from "../tests/support/payment-request.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -42,15 +43,6 @@ const deps = await createDeps({ config, database, logger: createLogger("warn") }
 const running = await serveApp(deps, { port: 0, host: "127.0.0.1" });
 const base = `http://127.0.0.1:${running.port}`;
 
-const address = {
-  firstname: "Ada",
-  lastname: "Lovelace",
-  country: "US",
-  address: "12 Orchard Lane",
-  city: "Lancaster",
-  state: "PA",
-  zip: "17601",
-};
 const line = { id: piece.id, quantity: 1 };
 const post = (p: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(base + p, {
@@ -58,28 +50,13 @@ const post = (p: string, body: unknown, headers: Record<string, string> = {}) =>
     headers: { "content-type": "application/json", ...headers },
     body: JSON.stringify(body),
   });
-const quote = (await (await post("/api/shipping/rates", { ...address, products: [line] })).json()) as {
+const quote = (await (await post("/api/shipping/rates", { ...BUYER_ADDRESS, products: [line] })).json()) as {
   rates: { object_id: string; amount: string }[];
 };
 const rate = quote.rates[0];
 if (!rate) throw new Error("no shipping rate");
 const unit = piece.salePrice ?? piece.price;
-const body = {
-  ...address,
-  deliveryName: "Ada Lovelace",
-  region: "PA",
-  postal: "17601",
-  phone: "",
-  email: "ada@example.com",
-  account: "4111111111111111",
-  expiry: "1230",
-  cvv2: "123",
-  name: "Ada Lovelace",
-  amount: Math.round((unit + Number(rate.amount)) * 100) / 100,
-  shippingTotal: Number(rate.amount),
-  shippingRateId: rate.object_id,
-  products: [{ ...line, title: piece.title, price: unit, total: unit }],
-};
+const body = paymentRequest({ id: piece.id, title: piece.title, unit, rate });
 
 let approved = 0;
 const failures = new Map<string, number>();

@@ -8,6 +8,7 @@ import { content } from "../../seed/content/index.ts";
 import { seedDatabase } from "../../seed/seed.ts";
 import type { Database } from "../../server/db/client.ts";
 import { orders, products } from "../../server/db/schema.ts";
+import { BUYER_ADDRESS, paymentRequest } from "../support/payment-request.ts";
 import { openTestDatabase } from "../support/test-app.ts";
 
 /** Two app processes sharing one PostgreSQL: stock and idempotency must hold across them. */
@@ -108,38 +109,15 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("checkout across two app 
     // Both processes answer the catalog from memory; each must see the new stock and, later, the sale.
     for (const port of ports) await fetch(`http://127.0.0.1:${port}/api/Products/${piece!.id}`);
 
-    const address = {
-      firstname: "Ada",
-      lastname: "Lovelace",
-      country: "US",
-      address: "12 Orchard Lane",
-      city: "Lancaster",
-      state: "PA",
-      zip: "17601",
-    };
     const line = { id: piece!.id, quantity: 1 };
-    const quote = (await (await post(ports[0]!, "/api/shipping/rates", { ...address, products: [line] })).json()) as {
+    const quote = (await (
+      await post(ports[0]!, "/api/shipping/rates", { ...BUYER_ADDRESS, products: [line] })
+    ).json()) as {
       rates: { object_id: string; amount: string }[];
     };
     const rate = quote.rates[0]!;
     const unit = piece!.salePrice ?? piece!.price;
-    const body = {
-      ...address,
-      deliveryName: "Ada Lovelace",
-      region: "PA",
-      postal: "17601",
-      phone: "",
-      email: "ada@example.com",
-      account: "4111111111111111",
-      expiry: "1230",
-      cvv2: "123",
-      name: "Ada Lovelace",
-      amount: Math.round((unit + Number(rate.amount)) * 100) / 100,
-      currency: "USD",
-      shippingTotal: Number(rate.amount),
-      shippingRateId: rate.object_id,
-      products: [{ ...line, title: piece!.title, price: unit, total: unit }],
-    };
+    const body = paymentRequest({ id: piece!.id, title: piece!.title, unit, rate });
 
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>

@@ -8,6 +8,7 @@ import { createCardPointeGateway } from "../../server/payments/cardpointe.ts";
 import { createShippoProvider } from "../../server/shipping/shippo.ts";
 import { FakeCardPointe } from "../fakes/cardpointe.ts";
 import { FakeShippo } from "../fakes/shippo.ts";
+import { BUYER_ADDRESS, paymentRequest } from "../support/payment-request.ts";
 import { createTestApp, dbKinds, type TestApp } from "../support/test-app.ts";
 
 const VISA = "4111111111111111";
@@ -72,39 +73,18 @@ describe.each(dbKinds)("checkout through CardPointe and Shippo clients on %s", (
   const orderCount = async () => (await t.deps.database.db.select().from(orders)).length;
 
   async function checkout(card = VISA) {
-    const address = {
-      firstname: "Ada",
-      lastname: "Lovelace",
-      country: "US",
-      address: "12 Orchard Lane",
-      city: "Lancaster",
-      state: "PA",
-      zip: "17601",
-    };
     const line = { id: piece.id, quantity: 1 };
-    const quote = (await (await post("/api/shipping/rates", { ...address, products: [line] })).json()) as {
+    const quote = (await (await post("/api/shipping/rates", { ...BUYER_ADDRESS, products: [line] })).json()) as {
       rates: { object_id: string; amount: string }[];
     };
     const rate = quote.rates[0]!;
     const unit = piece.salePrice ?? piece.price;
     const res = await post(
       "/api/payment/process-payment",
-      {
-        ...address,
-        deliveryName: "Ada Lovelace",
-        region: "PA",
-        postal: "17601",
-        phone: "717-555-0100",
-        email: "ada@example.com",
-        account: card,
-        expiry: "12/30",
-        cvv2: "987",
-        name: "Ada Lovelace",
-        amount: Math.round((unit + Number(rate.amount)) * 100) / 100,
-        shippingTotal: Number(rate.amount),
-        shippingRateId: rate.object_id,
-        products: [{ ...line, title: piece.title, price: unit, total: unit }],
-      },
+      paymentRequest(
+        { id: piece.id, title: piece.title, unit, rate },
+        { phone: "717-555-0100", account: card, expiry: "12/30", cvv2: "987" },
+      ),
       { "Idempotency-Key": `providers-${kind}-${++n}-${Date.now()}` },
     );
     return { res, json: (await res.json()) as Record<string, unknown>, rate };

@@ -19,6 +19,7 @@ import { type Database, openDatabase } from "../../server/db/client.ts";
 import { products } from "../../server/db/schema.ts";
 import { imagesMarker } from "../../server/images/prepare-images.ts";
 import { createLogger } from "../../server/logger.ts";
+import { BUYER_ADDRESS, paymentRequest } from "../support/payment-request.ts";
 import { dbKinds, openTestDatabase } from "../support/test-app.ts";
 
 const START_STOCK = 500;
@@ -253,47 +254,24 @@ describe.each(dbKinds)("crash safety on %s", (kind) => {
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(30_000),
       });
-    const address = {
-      firstname: "Ada",
-      lastname: "Lovelace",
-      country: "US",
-      address: "12 Orchard Lane",
-      city: "Lancaster",
-      state: "PA",
-      zip: "17601",
-    };
 
     async function order(): Promise<void> {
       const n = ++serial;
       const piece = pieces[n % pieces.length]!;
       const quantity = 1 + (n % 3);
       const line = { id: piece.id, quantity };
-      const rates = await json("/api/shipping/rates", { ...address, products: [line] });
+      const rates = await json("/api/shipping/rates", { ...BUYER_ADDRESS, products: [line] });
       if (rates.status !== 200) throw new Error(`rates answered ${rates.status}: ${await rates.text()}`);
       const rate = ((await rates.json()) as { rates: { object_id: string; amount: string }[] }).rates[0]!;
-      const total = Math.round(piece.unit * quantity * 100) / 100;
       sent.orders++;
       const sentAt = Date.now();
       paymentSent();
       const res = await json(
         "/api/payment/process-payment",
-        {
-          ...address,
-          deliveryName: "Ada Lovelace",
-          region: "PA",
-          postal: "17601",
-          phone: "",
-          email: `buyer-${n}@example.com`,
-          account: "4111111111111111",
-          expiry: "1230",
-          cvv2: "123",
-          name: "Ada Lovelace",
-          amount: Math.round((total + Number(rate.amount)) * 100) / 100,
-          currency: "USD",
-          shippingTotal: Number(rate.amount),
-          shippingRateId: rate.object_id,
-          products: [{ ...line, title: piece.title, price: piece.unit, total }],
-        },
+        paymentRequest(
+          { id: piece.id, title: piece.title, unit: piece.unit, quantity, rate },
+          { email: `buyer-${n}@example.com` },
+        ),
         { "Idempotency-Key": `crash-${kind}-${n}-${Date.now()}` },
       );
       const answer = (await res.json()) as { status?: string; orderId?: string };
@@ -399,7 +377,7 @@ describe.each(dbKinds)("crash safety on %s", (kind) => {
       const rates = await fetch(`http://127.0.0.1:${second.port}/api/shipping/rates`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ ...address, products: [{ id: pieces[0]!.id, quantity: 1 }] }),
+        body: JSON.stringify({ ...BUYER_ADDRESS, products: [{ id: pieces[0]!.id, quantity: 1 }] }),
       });
       expect(rates.status).toBe(200);
     });

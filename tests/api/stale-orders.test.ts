@@ -6,6 +6,7 @@ import { createDeps } from "../../server/deps.ts";
 import { createLogger } from "../../server/logger.ts";
 import { GatewayUnavailable, type PaymentGateway } from "../../server/payments/gateway.ts";
 import { createSandboxGateway } from "../../server/payments/sandbox.ts";
+import { BUYER_ADDRESS, paymentRequest } from "../support/payment-request.ts";
 import { createTestApp, dbKinds, type TestApp } from "../support/test-app.ts";
 
 /**
@@ -76,18 +77,9 @@ describe.each(dbKinds)("orders left pending by a stopped process, on %s", (kind)
 
   /** Starts a payment whose charge is made but whose answer is held; resolves once its order is pending. */
   async function paymentLeftHanging() {
-    const address = {
-      firstname: "Ada",
-      lastname: "Lovelace",
-      country: "US",
-      address: "12 Orchard Lane",
-      city: "Lancaster",
-      state: "PA",
-      zip: "17601",
-    };
     const line = { id: piece.id, quantity: 1 };
     const rate = (
-      (await (await post("/api/shipping/rates", { ...address, products: [line] })).json()) as {
+      (await (await post("/api/shipping/rates", { ...BUYER_ADDRESS, products: [line] })).json()) as {
         rates: { object_id: string; amount: string }[];
       }
     ).rates[0]!;
@@ -95,23 +87,7 @@ describe.each(dbKinds)("orders left pending by a stopped process, on %s", (kind)
     gw.hold();
     const answer = post(
       "/api/payment/process-payment",
-      {
-        ...address,
-        deliveryName: "Ada Lovelace",
-        region: "PA",
-        postal: "17601",
-        phone: "",
-        email: "ada@example.com",
-        account: "4111111111111111",
-        expiry: "1230",
-        cvv2: "123",
-        name: "Ada Lovelace",
-        amount: Math.round((unit + Number(rate.amount)) * 100) / 100,
-        currency: "USD",
-        shippingTotal: Number(rate.amount),
-        shippingRateId: rate.object_id,
-        products: [{ ...line, title: piece.title, price: unit, total: unit }],
-      },
+      paymentRequest({ id: piece.id, title: piece.title, unit, rate }),
       { "Idempotency-Key": `stale-${kind}-${++keys}-${Date.now()}` },
     ).then(async (r) => (await r.json()) as { status: string });
     await expect.poll(async () => (await pendingOrders()).length, { timeout: 5000 }).toBe(1);

@@ -1,0 +1,43 @@
+/** The buyer, address and approved card the API tests and the checkout bench pay with. */
+export const BUYER_ADDRESS = {
+  firstname: "Ada",
+  lastname: "Lovelace",
+  country: "US",
+  address: "12 Orchard Lane",
+  city: "Lancaster",
+  state: "PA",
+  zip: "17601",
+};
+
+export type QuotedRate = { object_id: string; amount: string };
+
+/**
+ * The payment request (docs/api.md) for `quantity` of one piece at `unit` each, shipped at a
+ * quoted rate, with the figures the server will agree with; `changes` replaces any field.
+ */
+export function paymentRequest(
+  piece: { id: number; title: string; unit: number; quantity?: number; rate: QuotedRate },
+  changes: Record<string, unknown> = {},
+) {
+  const quantity = piece.quantity ?? 1;
+  const total = Math.round(piece.unit * quantity * 100) / 100;
+  const shippingTotal = Number(piece.rate.amount);
+  return {
+    ...BUYER_ADDRESS,
+    deliveryName: "Ada Lovelace",
+    region: BUYER_ADDRESS.state,
+    postal: BUYER_ADDRESS.zip,
+    phone: "",
+    email: "ada@example.com",
+    account: "4111111111111111",
+    expiry: "1230",
+    cvv2: "123",
+    name: "Ada Lovelace",
+    amount: Math.round((total + shippingTotal) * 100) / 100,
+    currency: "USD",
+    shippingTotal,
+    shippingRateId: piece.rate.object_id,
+    products: [{ id: piece.id, quantity, title: piece.title, price: piece.unit, total }],
+    ...changes,
+  };
+}
