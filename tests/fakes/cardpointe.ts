@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { LocalServer } from "./local-server.ts";
 
 export type RecordedRequest = { method: string; path: string; authorization: string; body: Record<string, unknown> };
 
@@ -20,7 +20,7 @@ const unknownCard = { respstat: "C", respcode: "11", resptext: "Invalid card" };
  * `GET inquireByOrderid/<orderid>/<merchid>`, `PUT void`, under `/cardconnect/rest`, with Basic
  * auth. Answers list their keys in a shuffled order and carry extra fields, as the test system's do.
  */
-export class FakeCardPointe {
+export class FakeCardPointe extends LocalServer {
   requests: RecordedRequest[] = [];
   auths: FakeAuth[] = [];
   voided = new Set<string>();
@@ -30,18 +30,18 @@ export class FakeCardPointe {
   private delays: number[] = [];
   private retrefs = 0;
   private shuffles = 0;
-  private server: Server | null = null;
 
   constructor(
     readonly merchid = "800000000001",
     readonly username = "testing",
     // Made up per fake: no credential-looking literal is kept in the repository.
     readonly password = `fake-${randomBytes(8).toString("hex")}`,
-  ) {}
+  ) {
+    super();
+  }
 
   get url(): string {
-    const addr = this.server?.address() as AddressInfo;
-    return `http://127.0.0.1:${addr.port}/cardconnect/rest`;
+    return `${this.origin}/cardconnect/rest`;
   }
 
   /** The next request is answered with this HTTP status (500, 503, 401, ...) and not processed. */
@@ -54,18 +54,7 @@ export class FakeCardPointe {
     this.delays.push(ms);
   }
 
-  async start(): Promise<this> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((r) => this.server!.listen(0, "127.0.0.1", r));
-    return this;
-  }
-
-  stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    return new Promise((r) => this.server?.close(() => r()) ?? r());
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     let body: Record<string, unknown> = {};

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { LocalServer } from "./local-server.ts";
 
 export type ShippoRequest = { method: string; path: string; authorization: string; body: Record<string, unknown> };
 
@@ -14,20 +14,20 @@ type Failure = { status: number; body: unknown; headers: Record<string, string> 
  * with string amounts, deliberately not sorted) and `POST /transactions` (201 SUCCESS, or 201
  * ERROR with messages after `labelFails()`), with the ShippoToken header.
  */
-export class FakeShippo {
+export class FakeShippo extends LocalServer {
   requests: ShippoRequest[] = [];
   private failures: Failure[] = [];
   private failLabel: { source: string; code: string; text: string }[] | null = null;
   private rateIds = new Set<string>();
   private counter = 0;
-  private server: Server | null = null;
 
   /** A token made up per fake: nothing that looks like a real key is kept in the repository. */
-  constructor(readonly token = `fake-${randomBytes(8).toString("hex")}`) {}
+  constructor(readonly token = `fake-${randomBytes(8).toString("hex")}`) {
+    super();
+  }
 
   get url(): string {
-    const addr = this.server?.address() as AddressInfo;
-    return `http://127.0.0.1:${addr.port}`;
+    return this.origin;
   }
 
   /**
@@ -45,18 +45,7 @@ export class FakeShippo {
     this.failLabel = messages;
   }
 
-  async start(): Promise<this> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((r) => this.server!.listen(0, "127.0.0.1", r));
-    return this;
-  }
-
-  stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    return new Promise((r) => this.server?.close(() => r()) ?? r());
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<Reply> {
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<Reply> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     let body: Record<string, unknown> = {};
