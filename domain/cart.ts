@@ -50,7 +50,6 @@ export type CartLine = { product: CartProduct; quantity: number; total: number }
 export const roundCents = (n: number): number => Math.round((n + Number.EPSILON) * 100) / 100;
 
 export const isDivergenceProduct = (p: CartProduct): p is DivergenceCartProduct => p.type === "Divergence";
-export const isDivergenceLine = (line: CartLine): boolean => isDivergenceProduct(line.product);
 
 export const unitPrice = (p: CartProduct): number => p.salePrice ?? p.price;
 export const lineTotal = (p: CartProduct, quantity: number): number => roundCents(quantity * unitPrice(p));
