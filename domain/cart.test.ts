@@ -4,45 +4,17 @@ import {
   type CartLine,
   cartCount,
   cartSummary,
-  type DivergenceCartProduct,
   isOutOfStock,
   rematchCart,
   removeFromCart,
   roundCents,
-  type StockCartProduct,
   setQuantity,
   toStockCartProduct,
   validCartLines,
 } from "./cart.ts";
 import type { DivergenceData, Product } from "./catalog-types.ts";
 import { divergencePrice } from "./divergence-builder.ts";
-
-const item = (id: number, extra: Partial<StockCartProduct> = {}): StockCartProduct => ({
-  id,
-  title: `Item ${id}`,
-  price: 100,
-  stock: 3,
-  images: [],
-  ...extra,
-});
-
-const table = (extra: Partial<DivergenceCartProduct> = {}): DivergenceCartProduct => ({
-  id: 1,
-  title: "Black Walnut Dining Table",
-  species: "Black Walnut",
-  size: `84" x 42"`,
-  sizeId: 2,
-  liveEdge: "Yes",
-  baseFinish: "Matte Black",
-  topFinish: "Natural Oil",
-  price: 10650,
-  pricingBreakdown: { basePrice: 9800, liveEdgePrice: 850, ceramicCoatingPrice: 0, totalPrice: 10650 },
-  stock: 4,
-  images: [],
-  type: "Divergence",
-  customShipping: true,
-  ...extra,
-});
+import { item, table } from "./test-fixtures/cart.ts";
 
 describe("adding a stock item", () => {
   it("adds a new line with total = quantity × price", () => {
