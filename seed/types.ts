@@ -190,7 +190,8 @@ export type SeedBase = {
   specification: string;
 };
 
-export type SeedFinish = { name: string; image: SeedImage };
+/** A base finish; metal bases (and the Divergence's steel base) take only the metal ones. */
+export type SeedFinish = { name: string; kind: "metal" | "wood"; image: SeedImage };
 export type SeedProject = {
   title: string;
   type: string;

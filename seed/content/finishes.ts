@@ -15,7 +15,10 @@ export const finishColours = {
 
 export type FinishName = keyof typeof finishColours;
 
+const woodFinishes = new Set<FinishName>(["White Oak", "Ebonised Ash", "Natural Walnut"]);
+
 export const finishes: SeedFinish[] = (Object.keys(finishColours) as FinishName[]).map((name) => ({
   name,
+  kind: woodFinishes.has(name) ? "wood" : "metal",
   image: img(`${slug(name)}-swatch.jpg`, { kind: "finish", colour: finishColours[name] }),
 }));

@@ -150,6 +150,8 @@ export const bases = pgTable(
 export const finishes = pgTable("finishes", {
   id: serial("id").primaryKey(),
   name: text("name").notNull().unique(),
+  /** 'metal' or 'wood': metal bases (the Divergence's steel base too) take metal finishes only. */
+  kind: text("kind").notNull().default("metal"),
   imageFileName: text("image_file_name").notNull(),
   sortOrder: integer("sort_order").notNull().default(0),
 });
@@ -323,6 +325,8 @@ export const orders = pgTable(
     cardBrand: text("card_brand"),
     cardLast4: text("card_last4"),
     paymentRef: text("payment_ref"),
+    /** The app process that took the stock (process_leases): a dead one's pending order is released. */
+    processId: text("process_id"),
     shipping: jsonb("shipping").$type<Record<string, unknown>>(),
     label: jsonb("label").$type<Record<string, unknown>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -361,21 +365,56 @@ export const paymentAttempts = pgTable("payment_attempts", {
   response: text("response"),
   /** The order this attempt took stock for, set with it: settles a key its process left pending. */
   orderRef: text("order_ref"),
+  /** The app process working on it (process_leases): a repeat of a dead one's key is settled at once. */
+  processId: text("process_id"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Every shipping rate handed to a shopper, so a payment is charged the quoted amount, not the browser's. */
+/**
+ * Every shipping rate handed to a shopper, under an id of its own (never derived from the rate),
+ * with the lines and the delivery address it was quoted for: a payment may use it for those
+ * only, and is charged the quoted amount, not the browser's.
+ */
 export const shippingQuotes = pgTable("shipping_quotes", {
   objectId: text("object_id").primaryKey(),
   provider: text("provider").notNull(),
   amount: money("amount").notNull(),
   currency: text("currency").notNull(),
+  /** The provider's rate as it answered (its own object_id is what a label is bought with). */
   rate: jsonb("rate").$type<Record<string, unknown>>().notNull(),
-  /** The cart the rate was quoted for ("id:quantity" pairs), so it cannot be reused for another. */
+  /** The lines the rate was quoted for ("id:quantity" pairs), so it cannot be used for another cart. */
   cartKey: text("cart_key").notNull(),
+  /** The destination, normalised (street, city, region, postal code, country). */
+  addressKey: text("address_key").notNull().default(""),
+  /** The delivery address as quoted, in full. */
+  address: jsonb("address").$type<Record<string, string>>(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One row per running app process, renewed every few seconds. A process whose lease ran out is
+ * dead: its pending orders and payment keys are settled at once, not after a long timeout.
+ */
+export const processLeases = pgTable("process_leases", {
+  id: text("id").primaryKey(),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * Counters of the abuse limits (per client and action, fixed windows), shared by every app
+ * process on the database.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [index("rate_limits_window_idx").on(t.windowStart)],
+);
 
 /**
  * Mail waiting to be delivered: written in the same transaction as the order or enquiry it is
