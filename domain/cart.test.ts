@@ -54,7 +54,7 @@ describe("adding a Divergence table", () => {
     ["size", { size: `96" x 42"` }],
     ["live edge", { liveEdge: "No" as const }],
     ["base finish", { baseFinish: "Bronze" }],
-    ["top finish", { topFinish: "Ceramic Coating" }],
+    ["top finish", { topFinish: "Ceramic Coating" as const }],
   ])("adds a new line when the %s differs", (_name, change) => {
     expect(addToCart(addToCart([], table(), 1), table(change), 1)).toHaveLength(2);
   });

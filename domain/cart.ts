@@ -4,7 +4,7 @@
  */
 import type { DivergenceData, ImageRef, Product } from "./catalog-types.ts";
 import { clampQuantity } from "./detail.ts";
-import { divergencePrice, type PricingBreakdown } from "./divergence-builder.ts";
+import { divergencePrice, type PricingBreakdown, TOP_FINISHES, type TopFinish } from "./divergence-builder.ts";
 
 /** A stock item as the cart keeps it: the product's identity, prices and stock. */
 export type StockCartProduct = {
@@ -31,7 +31,7 @@ export type DivergenceCartProduct = {
   sizeId?: number;
   liveEdge: "Yes" | "No";
   baseFinish: string;
-  topFinish: string;
+  topFinish: TopFinish;
   price: number;
   salePrice?: null;
   pricingBreakdown: PricingBreakdown;
@@ -219,9 +219,9 @@ export function validCartLines(raw: unknown): CartLine[] {
       return (
         isStr(p.species) &&
         isStr(p.size) &&
-        isStr(p.liveEdge) &&
+        (p.liveEdge === "Yes" || p.liveEdge === "No") &&
         isStr(p.baseFinish) &&
-        isStr(p.topFinish) &&
+        (TOP_FINISHES as readonly unknown[]).includes(p.topFinish) &&
         isRecord(p.pricingBreakdown)
       );
     return isNum(p.stock);

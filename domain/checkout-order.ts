@@ -6,6 +6,12 @@
 import { digitsOnly, expiryToMMYY } from "./cards.ts";
 import { type CartLine, cartSummary, isDivergenceProduct, lineKey, payableLines, unitPrice } from "./cart.ts";
 import { type CheckoutFields, checkoutTotal, type ShippingFields } from "./checkout.ts";
+import type { PaymentRequest, RatesRequest } from "./checkout-wire.ts";
+import type { TopFinish } from "./divergence-builder.ts";
+
+export type { RatesRequest };
+/** The body of a payment request, as the browser builds it. */
+export type PaymentPayload = PaymentRequest;
 
 /** A shipping rate as the rates API hands it out (spec §3 "Shipping rate"). */
 export type QuotedRate = {
@@ -33,7 +39,7 @@ export type DivergenceOrderLine = {
   size: string;
   liveEdge: "Yes" | "No";
   baseFinish: string;
-  topFinish: string;
+  topFinish: TopFinish;
   title: string;
   price: number;
   quantity: number;
@@ -93,8 +99,6 @@ export function quoteKey(f: ShippingFields, lines: CartLine[]): string {
   return `${address}#${cart}`;
 }
 
-export type RatesRequest = ShippingFields & { phone: string; email: string; products: OrderLine[] };
-
 export function ratesRequest(f: CheckoutFields, lines: CartLine[]): RatesRequest {
   return {
     firstname: f.firstname.trim(),
@@ -109,28 +113,6 @@ export function ratesRequest(f: CheckoutFields, lines: CartLine[]): RatesRequest
     products: orderLines(lines),
   };
 }
-
-export type PaymentPayload = {
-  firstname: string;
-  lastname: string;
-  deliveryName: string;
-  country: string;
-  address: string;
-  city: string;
-  region: string;
-  postal: string;
-  phone: string;
-  email: string;
-  account: string;
-  expiry: string;
-  cvv2: string;
-  name: string;
-  amount: number;
-  currency: "USD";
-  shippingTotal: number;
-  shippingRateId: string | null;
-  products: OrderLine[];
-};
 
 /** The figures the page shows: subtotal of what can be bought, the chosen rate, their total. */
 export function orderFigures(lines: CartLine[], rate: QuotedRate | null) {

@@ -12,6 +12,19 @@ const optionalText = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+/** TRUST_PROXY as a count of proxies: "true" is the common single load balancer. */
+function trustedHops(v: string): number {
+  const lower = v.toLowerCase();
+  if (lower === "true") return 1;
+  if (lower === "false" || lower === "") return 0;
+  return Number(lower);
+}
+
+const WINDOW_LIMIT = /^\d+\/\d+$/;
+const windowLimit = (fallback: string) =>
+  z.string().regex(WINDOW_LIMIT, "must be <requests>/<seconds>, e.g. 10/600").default(fallback);
+const parseWindow = (v: string) => ({ max: Number(v.split("/")[0]), windowSeconds: Number(v.split("/")[1]) });
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -24,11 +37,16 @@ const schema = z.object({
   MAILCHIMP_BASE_URL: optionalUrl.optional(),
   MAILCHIMP_CAMPAIGN_IMAGE_URL: optionalText,
   MAILCHIMP_LIST_ID: optionalText,
-  FORM_RATE_LIMIT: z
+  FORM_RATE_LIMIT: windowLimit("10/600"),
+  PAYMENT_RATE_LIMIT: windowLimit("20/600"),
+  PAYMENT_DECLINE_LIMIT: windowLimit("10/600"),
+  QUOTE_RATE_LIMIT: windowLimit("60/600"),
+  TRUST_PROXY: z
     .string()
-    .regex(/^\d+\/\d+$/, "must be <requests>/<seconds>, e.g. 10/600")
-    .default("10/600"),
-  TRUST_PROXY: z.enum(["true", "false", ""]).default("false"),
+    .trim()
+    .regex(/^(true|false|\d{1,2})?$/i, "must be false, true or the number of proxies in front, e.g. 2")
+    .default("false")
+    .transform(trustedHops),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   CARDPOINTE_BASE_URL: optionalUrl.optional(),
   CARDPOINTE_MERCHID: optionalText,
@@ -55,8 +73,17 @@ export type Config = {
   mailchimp: { apiKey: string; baseUrl: string; campaignImageUrl: string; listId: string | undefined } | undefined;
   /** Per client address and form route: at most `max` submissions in `windowSeconds`. */
   formRateLimit: { max: number; windowSeconds: number };
-  /** Behind a proxy: the client address is the first of X-Forwarded-For. */
-  trustProxy: boolean;
+  /** Per client address: payment attempts, declined cards and shipping quotes in each window. */
+  checkoutLimits: {
+    payments: { max: number; windowSeconds: number };
+    declines: { max: number; windowSeconds: number };
+    quotes: { max: number; windowSeconds: number };
+  };
+  /**
+   * How many reverse proxies in front of the app append to X-Forwarded-For (0: none, the
+   * socket's address is the client's). See clientAddress in server/http/rate-limit.ts.
+   */
+  trustProxy: number;
   shutdownTimeoutMs: number;
   /** CardPointe Gateway; absent means the built-in sandbox gateway. */
   cardpointe: { baseUrl: string; merchid: string; username: string; password: string; timeoutMs: number } | undefined;
@@ -125,11 +152,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
-    formRateLimit: {
-      max: Number(e.FORM_RATE_LIMIT.split("/")[0]),
-      windowSeconds: Number(e.FORM_RATE_LIMIT.split("/")[1]),
+    formRateLimit: parseWindow(e.FORM_RATE_LIMIT),
+    checkoutLimits: {
+      payments: parseWindow(e.PAYMENT_RATE_LIMIT),
+      declines: parseWindow(e.PAYMENT_DECLINE_LIMIT),
+      quotes: parseWindow(e.QUOTE_RATE_LIMIT),
     },
-    trustProxy: e.TRUST_PROXY === "true",
+    trustProxy: e.TRUST_PROXY,
     cardpointe: cardpointeConfig(e),
     shippo: e.SHIPPO_TOKEN
       ? { token: e.SHIPPO_TOKEN, baseUrl: (e.SHIPPO_BASE_URL ?? "https://api.goshippo.com").replace(/\/$/, "") }

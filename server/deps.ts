@@ -3,6 +3,7 @@ import { createStaleOrders, type StaleOrders } from "./checkout/stale-orders.ts"
 import type { Config } from "./config.ts";
 import { type ChangeFeed, createChangeFeed } from "./db/changes.ts";
 import type { Database } from "./db/client.ts";
+import { createLimits, type Limits } from "./http/limits.ts";
 import { ResponseCache } from "./http/response-cache.ts";
 import { ImageOptimizer } from "./images/optimize.ts";
 import type { JobWorker } from "./jobs/worker.ts";
@@ -33,6 +34,8 @@ export type AppDeps = {
   changes: ChangeFeed;
   /** Gives back the stock of orders a dead process left pending (started by main.ts). */
   staleOrders: StaleOrders;
+  /** Abuse limits counted in the database, shared by every app process (server/http/limits.ts). */
+  limits: Limits;
 };
 
 /**
@@ -76,12 +79,13 @@ export async function createDeps(opts: {
       logger,
     }),
     changes,
-    staleOrders: createStaleOrders({
+    staleOrders: await createStaleOrders({
       db: database.db,
       kind: database.kind,
       gateway,
       logger,
       stockChanged: () => changes.publish(),
     }),
+    limits: createLimits({ db: database.db, logger }),
   };
 }

@@ -1,8 +1,9 @@
 /** The order confirmation: one mail to the buyer, one to the studio. No card data in either. */
+
+import type { PaymentRequest } from "../../domain/checkout-wire.ts";
 import { formatPrice } from "../../domain/format.ts";
 import type { OutgoingMail } from "../mail/outbox.ts";
 import type { ShippingRate } from "../shipping/provider.ts";
-import type { PaymentRequest } from "./payment.ts";
 import type { PricedCart } from "./pricing.ts";
 
 export function orderMails(o: {

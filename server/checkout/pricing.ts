@@ -4,42 +4,15 @@
  * and the parcels shipping is quoted for.
  */
 import { and, eq, inArray, ne } from "drizzle-orm";
-import { z } from "zod";
 import { roundCents } from "../../domain/cart.ts";
-import { divergencePrice, TOP_FINISHES } from "../../domain/divergence-builder.ts";
+import type { CartLineInput } from "../../domain/checkout-wire.ts";
+import { divergencePrice } from "../../domain/divergence-builder.ts";
 import type { Db } from "../db/client.ts";
 import * as t from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import type { Parcel } from "../shipping/provider.ts";
 
-const MAX_ID = 2_147_483_647;
-
-/** A cart line as the browser sends it: a product id and quantity, or a Divergence configuration. */
-export const cartLineSchema = z
-  .object({
-    // Ids are PostgreSQL integers: a larger number is refused here, not by the database.
-    id: z.number().int().positive().max(MAX_ID),
-    quantity: z.number().int().min(1).max(99),
-    type: z.string().max(40).optional(),
-    title: z.string().max(300).optional(),
-    price: z.number().nonnegative().optional(),
-    total: z.number().nonnegative().optional(),
-    species: z.string().max(100).optional(),
-    size: z.string().max(100).optional(),
-    sizeId: z.number().int().positive().max(MAX_ID).optional(),
-    liveEdge: z.enum(["Yes", "No"]).optional(),
-    baseFinish: z.string().max(100).optional(),
-    topFinish: z.enum(TOP_FINISHES).optional(),
-  })
-  .superRefine((line, ctx) => {
-    if (line.type !== "Divergence") return;
-    for (const key of ["sizeId", "liveEdge", "baseFinish", "topFinish"] as const) {
-      if (line[key] === undefined)
-        ctx.addIssue({ code: "custom", path: [key], message: "is required for a Divergence table" });
-    }
-  });
-
-export type CartLineInput = z.infer<typeof cartLineSchema>;
+export type { CartLineInput };
 
 export type PricedLine = {
   kind: "product" | "divergence";
@@ -52,16 +25,17 @@ export type PricedLine = {
   /** For taking stock: the products row or the divergence_sizes row. */
   stockRef: { table: "products" | "divergence_sizes"; id: number };
   details: Record<string, unknown>;
-  parcel: Parcel | null;
+  /** One per unit when a carrier ships it; none for pieces the studio delivers. */
+  parcels: Parcel[];
 };
 
 export type PricedCart = {
   lines: PricedLine[];
   subtotal: number;
-  /** Lines shipped by a carrier; the rest are 'Specialized' (the studio arranges delivery). */
+  /** One parcel per unit shipped by a carrier; the rest are 'Specialized' (the studio arranges delivery). */
   parcels: Parcel[];
   specialized: { id: number; title: string }[];
-  /** Identifies the shippable part of the cart, so a rate is only used for the cart it was quoted for. */
+  /** Identifies the cart's lines and quantities, so a rate is only used for the cart it was quoted for. */
   cartKey: string;
 };
 
@@ -98,23 +72,26 @@ export async function priceCart(db: Db, input: CartLineInput[]): Promise<PricedC
     : [];
   const sizeById = new Map(sizes.map((s) => [s.id, s]));
   const metas = sizes.length ? await db.select().from(t.divergenceMetadata) : [];
-  const finishNames = sizes.length
-    ? new Set((await db.select({ name: t.finishes.name }).from(t.finishes)).map((f) => f.name))
+  const metalFinishes = sizes.length
+    ? new Set(
+        (await db.select({ name: t.finishes.name }).from(t.finishes).where(eq(t.finishes.kind, "metal"))).map(
+          (f) => f.name,
+        ),
+      )
     : new Set<string>();
 
-  const lines: PricedLine[] = input.map((line) => {
+  const lines: PricedLine[] = input.map((line, i) => {
     if (line.type === "Divergence") {
       const size = sizeById.get(line.sizeId ?? 0);
       const meta = metas.find((m) => m.divergenceId === size?.divergenceId);
-      if (!size || !meta || (line.species !== undefined && line.species !== size.species))
-        throw soldOut(line.title ?? "this Divergence table");
-      if (!finishNames.has(line.baseFinish ?? ""))
-        throw new ApiError(
-          400,
-          "invalid_request",
-          "products.baseFinish: is not one of the studio's finishes",
-          "products.baseFinish",
-        );
+      if (!size || !meta || meta.divergenceId !== line.id) throw soldOut(line.title ?? "this Divergence table");
+      // Every choice is checked against the studio's data, not only the ones that change the price.
+      const refuse = (field: string, message: string) =>
+        new ApiError(400, "invalid_request", `products.${i}.${field}: ${message}`, `products.${i}.${field}`);
+      if (line.species !== size.species) throw refuse("species", `is not the species of size ${size.id}`);
+      if (line.size !== size.size) throw refuse("size", `does not match size ${size.id} ('${size.size}')`);
+      if (!metalFinishes.has(line.baseFinish ?? ""))
+        throw refuse("baseFinish", "is not one of the studio's metal base finishes");
       const price = divergencePrice(meta, size, line.liveEdge, line.topFinish);
       return {
         kind: "divergence",
@@ -134,10 +111,17 @@ export async function priceCart(db: Db, input: CartLineInput[]): Promise<PricedC
           topFinish: line.topFinish,
           pricingBreakdown: price,
         },
-        parcel: null,
+        parcels: [],
       };
     }
     const p = byId.get(line.id);
+    if (p?.type === "Divergence")
+      throw new ApiError(
+        400,
+        "invalid_request",
+        `products.${i}: the Divergence table is configured at /divergence and bought with its choices`,
+        `products.${i}`,
+      );
     if (p?.status !== "Active") throw soldOut(line.title ?? `item ${line.id}`);
     const unit = p.salePrice ?? p.price;
     const q = line.quantity;
@@ -151,21 +135,21 @@ export async function priceCart(db: Db, input: CartLineInput[]): Promise<PricedC
       customShipping: p.customShipping,
       stockRef: { table: "products", id: p.id },
       details: { inventoryId: p.inventoryId },
-      // One parcel per line, each measure times the quantity (spec §7).
-      parcel: p.customShipping
-        ? null
-        : { length: p.length * q, width: p.width * q, height: p.height * q, weight: p.weight * q },
+      // One parcel per unit, each the piece's own size (docs/decisions/004): multiplying every
+      // measure by the quantity, as spec §7 did, made freight grow with its cube.
+      parcels: p.customShipping
+        ? []
+        : Array.from({ length: q }, () => ({ length: p.length, width: p.width, height: p.height, weight: p.weight })),
     };
   });
 
-  const shippable = lines.filter((l) => l.parcel);
   return {
     lines,
     subtotal: roundCents(lines.reduce((s, l) => s + l.total, 0)),
-    parcels: shippable.map((l) => l.parcel as Parcel),
-    specialized: lines.filter((l) => !l.parcel).map((l) => ({ id: l.itemId, title: l.title })),
-    cartKey: shippable
-      .map((l) => `${l.itemId}:${l.quantity}`)
+    parcels: lines.flatMap((l) => l.parcels),
+    specialized: lines.filter((l) => l.customShipping).map((l) => ({ id: l.itemId, title: l.title })),
+    cartKey: lines
+      .map((l) => `${l.stockRef.table}:${l.stockRef.id}:${l.quantity}`)
       .sort()
       .join(","),
   };

@@ -1,12 +1,13 @@
 /**
- * Shipping rates behind our own API (decisions.md "Shipping"): the browser sends the address
- * and the cart's ids and quantities; the server builds the parcels from the database, asks the
- * provider, and remembers each rate it hands out so a payment is charged the quoted amount.
+ * Shipping rates behind our own API (docs/decisions/003 and 004): the browser sends the address
+ * and the cart's ids and quantities; the server builds the parcels from the database (one per
+ * unit), asks the provider, and remembers each rate it hands out with the cart and address it
+ * was quoted for, so a payment is charged the quoted amount for that cart and that address only.
  */
-import { z } from "zod";
+
 import { type ShippingFields, validateShipping } from "../../domain/checkout.ts";
+import type { RatesRequest } from "../../domain/checkout-wire.ts";
 import type { Db } from "../db/client.ts";
-import { shippingQuotes } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import type { Logger } from "../logger.ts";
 import {
@@ -15,25 +16,8 @@ import {
   type ShippingProvider,
   type ShippingRate,
 } from "../shipping/provider.ts";
-import { cartLineSchema, priceCart } from "./pricing.ts";
-
-const text = (max: number) => z.string().trim().max(max).default("");
-
-export const addressSchema = z.object({
-  firstname: text(100),
-  lastname: text(100),
-  country: text(2),
-  address: text(200),
-  city: text(100),
-  state: text(100),
-  zip: text(20),
-  phone: text(40),
-  email: text(200),
-});
-
-export const ratesRequestSchema = addressSchema.extend({
-  products: z.array(cartLineSchema).min(1).max(50),
-});
+import { priceCart } from "./pricing.ts";
+import { rememberQuotes } from "./quotes.ts";
 
 export type RatesAnswer = { rates: ShippingRate[]; specialized: { id: number; title: string }[] };
 
@@ -44,7 +28,7 @@ export function assertShippingFields(fields: ShippingFields): void {
   if (first) throw new ApiError(400, "invalid_request", first[1] as string, first[0]);
 }
 
-export const toShippingAddress = (a: z.infer<typeof addressSchema>): ShippingAddress => ({
+const toShippingAddress = (a: RatesRequest): ShippingAddress => ({
   name: `${a.firstname} ${a.lastname}`.trim(),
   street1: a.address,
   city: a.city,
@@ -57,7 +41,7 @@ export const toShippingAddress = (a: z.infer<typeof addressSchema>): ShippingAdd
 
 export async function quoteRates(
   deps: { db: Db; shipping: ShippingProvider; logger: Logger; from: () => Promise<ShippingAddress> },
-  body: z.infer<typeof ratesRequestSchema>,
+  body: RatesRequest,
 ): Promise<RatesAnswer> {
   assertShippingFields(body);
   const cart = await priceCart(deps.db, body.products);
@@ -75,20 +59,17 @@ export async function quoteRates(
       "We could not calculate shipping just now. Please try again in a moment.",
     );
   }
-  if (rates.length > 0) {
-    await deps.db
-      .insert(shippingQuotes)
-      .values(
-        rates.map((r) => ({
-          objectId: r.object_id,
-          provider: deps.shipping.name,
-          amount: Number(r.amount),
-          currency: r.currency,
-          rate: r as unknown as Record<string, unknown>,
-          cartKey: cart.cartKey,
-        })),
-      )
-      .onConflictDoNothing();
-  }
-  return { rates, specialized: cart.specialized };
+  const { products: _lines, ...address } = body;
+  const quoted = await rememberQuotes(deps.db, deps.shipping.name, rates, {
+    cartKey: cart.cartKey,
+    destination: {
+      address: body.address,
+      city: body.city,
+      region: body.state,
+      postal: body.zip,
+      country: body.country,
+    },
+    address,
+  });
+  return { rates: quoted, specialized: cart.specialized };
 }

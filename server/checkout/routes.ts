@@ -1,12 +1,14 @@
 import type { Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { paymentRequestSchema, ratesRequestSchema } from "../../domain/checkout-wire.ts";
 import { getStudio } from "../content/queries.ts";
 import type { AppDeps } from "../deps.ts";
 import { ApiError, badRequest } from "../http/errors.ts";
+import { clientAddress, rateLimit } from "../http/rate-limit.ts";
 import { assertStorableText, parseOr400 } from "../http/validate.ts";
 import type { ShippingAddress } from "../shipping/provider.ts";
-import { type PaymentDeps, paymentRequestSchema, processPayment } from "./payment.ts";
-import { quoteRates, ratesRequestSchema } from "./rates.ts";
+import { type PaymentDeps, processPayment } from "./payment.ts";
+import { quoteRates } from "./rates.ts";
 
 async function jsonBody(c: Context): Promise<unknown> {
   if (!(c.req.header("content-type") ?? "").toLowerCase().includes("application/json"))
@@ -54,12 +56,15 @@ function studioSource(deps: AppDeps) {
   };
 }
 
-/** Shipping rates and card payment (spec §7, decisions.md "Prices, stock and payment"). */
+/** Shipping rates and card payment (docs/api.md "Checkout", docs/decisions/003 and 004). */
 export function checkoutRoutes(api: Hono, deps: AppDeps) {
   const studio = studioSource(deps);
   const limit = bodyLimit({ maxSize: 64 * 1024, onError: tooLarge });
 
-  api.post("/shipping/rates", limit, async (c) => {
+  const { quotes, payments, declines } = deps.config.checkoutLimits;
+  const quoteLimit = rateLimit(deps.limits, { name: "quote", ...quotes, trustProxy: deps.config.trustProxy });
+
+  api.post("/shipping/rates", limit, quoteLimit, async (c) => {
     const body = parseOr400(ratesRequestSchema, await jsonBody(c));
     return c.json(
       await quoteRates({ db: deps.database.db, shipping: deps.shipping, logger: deps.logger, from: studio.from }, body),
@@ -71,15 +76,18 @@ export function checkoutRoutes(api: Hono, deps: AppDeps) {
     gateway: deps.gateway,
     shipping: deps.shipping,
     mailer: deps.mailer,
-    cache: deps.cache,
     logger: deps.logger,
+    recovery: deps.staleOrders,
+    limits: deps.limits,
+    clientLimits: { payments, declines },
     studio: studio.identity,
     shipFrom: studio.from,
     stockChanged: () => deps.changes.publish(),
   };
   api.post("/payment/process-payment", limit, async (c) => {
     const body = parseOr400(paymentRequestSchema, await jsonBody(c));
-    const answer = await processPayment(paymentDeps, c.req.header("idempotency-key"), body);
+    const client = clientAddress(c, deps.config.trustProxy);
+    const answer = await processPayment(paymentDeps, c.req.header("idempotency-key"), body, client);
     c.header("Cache-Control", "no-store");
     return c.json(answer.body as object, answer.status as 200);
   });

@@ -3,107 +3,112 @@
  * lost) between taking the stock and recording the outcome. Nobody was told the order stands:
  * the buyer's request got no answer. Left alone, such an order would hold its stock for good.
  *
- * Each is settled the way a lost gateway answer is (payment.ts): the gateway is asked about our
+ * Every app process holds a lease (`process_leases`) that it renews every few seconds, and
+ * stamps its pending orders and payment keys with its id. A process whose lease ran out is
+ * dead, so its pending orders are settled as soon as that is seen: by the sweep (every few
+ * seconds) or by a buyer repeating the payment (payment.ts). On PGlite, whose database belongs
+ * to one process (a lock file makes sure), every other process's lease is dropped at start.
+ *
+ * Settling is what a lost gateway answer gets (charge.ts): the gateway is asked about our
  * order id, a charge that went through is voided, and the stock goes back with the order
  * removed. An order whose charge cannot be looked up or voided just now stays pending for the
- * next round: stock is never given back while a charge may stand.
- *
- * Which orders are stale: those pending for longer than any payment takes (STALE_AFTER_MS),
- * since on PostgreSQL other processes may be mid-payment; and on PGlite, whose database belongs
- * to one process (a lock file makes sure), also every order written before this process
- * started. Rounds run from the start, in the background, and then every minute.
+ * next round: stock is never given back while a charge may stand. An order pending for longer
+ * than any payment takes (STALE_AFTER_MS) is settled even if its process still lives.
  */
-import { and, eq, lt, or, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { orderLines, orders } from "../db/schema.ts";
+import { orders, processLeases } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import type { PaymentGateway } from "../payments/gateway.ts";
+import { voidChargeOf } from "./charge.ts";
+import { releasePendingOrder } from "./stock.ts";
 
 /** Longer than a payment can take: the gateway's timeout, three look-ups and a label purchase. */
 export const STALE_AFTER_MS = 10 * 60_000;
 
-/**
- * Removes a pending order and gives its stock back, in one transaction; false when the order
- * is no longer pending (paid meanwhile, or released by someone else), in which case nothing
- * changes. The lines say what was taken from where.
- */
-export async function releasePendingOrder(db: Db, orderId: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const gone = await tx
-      .delete(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
-      .returning({ id: orders.id });
-    if (gone.length === 0) return false;
-    const lines = await tx.delete(orderLines).where(eq(orderLines.orderId, orderId)).returning();
-    for (const line of lines) {
-      if (line.kind === "divergence") {
-        const sizeId = Number((line.details as { sizeId?: unknown } | null)?.sizeId);
-        await tx.execute(sql`update divergence_sizes set stock = stock + ${line.quantity} where id = ${sizeId}`);
-      } else {
-        await tx.execute(sql`update products set stock = stock + ${line.quantity} where id = ${line.itemId}`);
-      }
-    }
-    return true;
-  });
-}
+export type LeaseTiming = {
+  /** A lease not renewed for this long is a dead process's. */
+  ttlMs: number;
+  /** How often the lease is renewed (well under ttlMs) and dead processes' orders are looked for. */
+  renewMs: number;
+};
+
+const DEFAULT_TIMING: LeaseTiming = { ttlMs: 20_000, renewMs: 5_000 };
 
 export type StaleOrders = {
-  /** Settles the stale pending orders now; resolves with how many were released. */
+  /** This process's id, stamped on the orders and payment keys it works on. */
+  readonly processId: string;
+  /** Whether the process with this id holds a live lease (a missing id is a process from before leases). */
+  isAlive(processId: string | null): Promise<boolean>;
+  /** Settles one pending order now (voids any charge, gives the stock back); false if its charge cannot be settled yet. */
+  settle(order: { id: number; ref: string }): Promise<boolean>;
+  /** Settles every dead process's pending orders now; resolves with how many were released. */
   sweep(): Promise<number>;
-  /** Sweeps now and then every `intervalMs`, in the background. */
-  start(intervalMs?: number): void;
+  /** Sweeps now and then every `renewMs`, in the background (the lease is renewed from creation on). */
+  start(): void;
+  /** Stops renewing and gives the lease up (on a clean shutdown, after the last payment). */
   stop(): Promise<void>;
 };
 
-export function createStaleOrders(opts: {
+export async function createStaleOrders(opts: {
   db: Db;
   kind: "pglite" | "postgres";
   gateway: PaymentGateway;
   logger: Logger;
   /** Called after stock was given back, so catalog answers are rebuilt. */
   stockChanged: () => void;
-}): StaleOrders {
+  timing?: Partial<LeaseTiming>;
+}): Promise<StaleOrders> {
   const { db, gateway, logger } = opts;
-  // Created before the server listens: on PGlite, any order older than this is a dead process's.
-  const startedAt = new Date();
+  const timing = { ...DEFAULT_TIMING, ...opts.timing };
+  const processId = randomUUID();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | null = null;
 
-  /** Voids a charge made for the order, if any; false when the gateway cannot tell or void now. */
-  async function voidCharge(ref: string): Promise<boolean> {
-    try {
-      const found = await gateway.inquireByOrderid(ref);
-      if (found?.respstat === "A") {
-        await gateway.void(found.retref);
-        logger.warn(
-          { orderRef: ref, retref: found.retref },
-          "Voided the charge of an order its process never recorded",
-        );
-      }
-      return true;
-    } catch (err) {
-      logger.warn({ orderRef: ref, err: (err as Error).message }, "Stale order: charge not settled yet; will retry");
-      return false;
-    }
+  const expiry = () => sql`now() + make_interval(secs => ${timing.ttlMs / 1000})`;
+  // Nothing else can use a PGlite database: any other lease in it is from a process now gone.
+  if (opts.kind === "pglite") await db.delete(processLeases).where(ne(processLeases.id, processId));
+  await db.insert(processLeases).values({ id: processId, expiresAt: expiry() });
+
+  async function renew(): Promise<void> {
+    await db
+      .insert(processLeases)
+      .values({ id: processId, expiresAt: expiry() })
+      .onConflictDoUpdate({ target: processLeases.id, set: { expiresAt: expiry() } });
+    await db.delete(processLeases).where(lt(processLeases.expiresAt, sql`now() - interval '1 hour'`));
+  }
+
+  async function isAlive(id: string | null): Promise<boolean> {
+    if (!id) return false;
+    if (id === processId) return true;
+    const [lease] = await db
+      .select({ id: processLeases.id })
+      .from(processLeases)
+      .where(and(eq(processLeases.id, id), sql`${processLeases.expiresAt} > now()`));
+    return lease !== undefined;
+  }
+
+  /** Voids any charge, then gives the stock back: "released", "gone" (not pending any more), or "unsettled". */
+  async function settleOrder(order: { id: number; ref: string }): Promise<"released" | "gone" | "unsettled"> {
+    if (!(await voidChargeOf(gateway, logger, order.ref))) return "unsettled";
+    if (!(await releasePendingOrder(db, order.id))) return "gone";
+    logger.warn({ orderRef: order.ref }, "Released a pending order left by a process that stopped mid-payment");
+    opts.stockChanged();
+    return "released";
   }
 
   async function round(): Promise<number> {
-    // Measured on the database's clock, the one created_at was written by (PGlite runs on ours).
-    const old = lt(orders.createdAt, sql`now() - make_interval(secs => ${STALE_AFTER_MS / 1000})`);
+    // Measured on the database's clock, the one leases and created_at are written by.
+    const liveProcess = sql`exists (select 1 from process_leases l where l.id = ${orders.processId} and l.expires_at > now())`;
+    const tooOld = lt(orders.createdAt, sql`now() - make_interval(secs => ${STALE_AFTER_MS / 1000})`);
     const stale = await db
       .select({ id: orders.id, ref: orders.orderRef })
       .from(orders)
-      .where(and(eq(orders.status, "pending"), opts.kind === "pglite" ? or(old, lt(orders.createdAt, startedAt)) : old))
+      .where(and(eq(orders.status, "pending"), or(sql`not ${liveProcess}`, tooOld)))
       .orderBy(orders.id);
     let released = 0;
-    for (const order of stale) {
-      if (!(await voidCharge(order.ref))) continue;
-      if (await releasePendingOrder(db, order.id)) {
-        released++;
-        logger.warn({ orderRef: order.ref }, "Released a pending order left by a process that stopped mid-payment");
-      }
-    }
-    if (released > 0) opts.stockChanged();
+    for (const order of stale) if ((await settleOrder(order)) === "released") released++;
     return released;
   }
 
@@ -113,22 +118,36 @@ export function createStaleOrders(opts: {
     });
     return running;
   }
+
+  // The lease is renewed from creation on, whether or not this process sweeps.
+  const renewal = setInterval(() => {
+    renew().catch((err: unknown) => logger.error({ err }, "Lease renewal failed"));
+  }, timing.renewMs);
+  renewal.unref();
   const safeSweep = () => {
     sweep().catch((err: unknown) => logger.error({ err }, "Stale order round failed"));
   };
 
   return {
+    processId,
+    isAlive,
+    settle: async (order) => (await settleOrder(order)) !== "unsettled",
     sweep,
-    start(intervalMs = 60_000) {
+    start() {
       if (timer) return;
-      timer = setInterval(safeSweep, intervalMs);
+      timer = setInterval(safeSweep, timing.renewMs);
       timer.unref();
       safeSweep();
     },
     async stop() {
+      clearInterval(renewal);
       if (timer) clearInterval(timer);
       timer = undefined;
       await running?.catch(() => undefined);
+      await db
+        .delete(processLeases)
+        .where(eq(processLeases.id, processId))
+        .catch(() => undefined);
     },
   };
 }

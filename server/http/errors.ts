@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly field?: string,
     /** More of the answer, beside `error` (e.g. the fresh figures of a 409). */
     readonly extra?: Record<string, unknown>,
+    /** Headers the answer carries (e.g. Retry-After of a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -25,5 +27,6 @@ export function errorBody(code: string, message: string, field?: string): ErrorB
 }
 
 export function sendError(c: Context, err: ApiError) {
+  for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
   return c.json({ ...err.extra, ...errorBody(err.code, err.message, err.field) }, err.status);
 }

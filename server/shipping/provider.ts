@@ -16,7 +16,7 @@ export type ShippingAddress = {
   email?: string;
 };
 
-/** One parcel per cart line, in inches and pounds, already multiplied by the line's quantity. */
+/** One unit of a piece as it ships, in inches and pounds (a line of 3 is three parcels). */
 export type Parcel = { length: number; width: number; height: number; weight: number };
 
 export type ShippingRate = {

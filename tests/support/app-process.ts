@@ -6,8 +6,14 @@ import { openDatabase } from "../../server/db/client.ts";
 import { createDeps } from "../../server/deps.ts";
 import { createLogger } from "../../server/logger.ts";
 import { serveApp } from "../../server/serve.ts";
+import { GENEROUS_CHECKOUT_LIMITS } from "./test-app.ts";
 
-const config = loadConfig({ ...process.env, NODE_ENV: "test", LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" });
+const config = loadConfig({
+  ...GENEROUS_CHECKOUT_LIMITS,
+  ...process.env,
+  NODE_ENV: "test",
+  LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",
+});
 const logger = createLogger(config.logLevel);
 const database = await openDatabase({ kind: "postgres", url: config.databaseUrl!, max: 8 });
 const deps = await createDeps({ config, database, logger });

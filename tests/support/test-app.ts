@@ -59,6 +59,16 @@ export async function openTestDatabase(
   };
 }
 
+/**
+ * Tests pay and quote many times from one address: the checkout limits are raised unless a
+ * test sets them (tests/api/checkout-limits.test.ts does).
+ */
+export const GENEROUS_CHECKOUT_LIMITS = {
+  PAYMENT_RATE_LIMIT: "1000000/600",
+  PAYMENT_DECLINE_LIMIT: "1000000/600",
+  QUOTE_RATE_LIMIT: "1000000/600",
+};
+
 export type TestApp = {
   deps: AppDeps;
   dataDir: string;
@@ -92,7 +102,13 @@ export async function createTestApp(
     if (options.seed !== false) await seedDatabase(database.db, content);
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), "heartwood-test-"));
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", ...options.env });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    ...GENEROUS_CHECKOUT_LIMITS,
+    ...options.env,
+  });
   const deps = await createDeps({
     config,
     database,

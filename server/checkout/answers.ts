@@ -1,0 +1,62 @@
+/**
+ * The payment API's answers (docs/api.md "Checkout"): approved with the order and its label,
+ * declined, or an error. Written here once, for a payment just made and for a repeat of its
+ * Idempotency-Key answered from what became of the order.
+ */
+import type { AuthResponse } from "../payments/gateway.ts";
+import type { LabelResult } from "../shipping/provider.ts";
+
+export type PaymentAnswer = { status: number; body: unknown };
+
+export const gatewayData = (r: Pick<AuthResponse, "respstat" | "respcode" | "resptext" | "amount">) => ({
+  respstat: r.respstat,
+  respcode: r.respcode,
+  resptext: r.resptext,
+  amount: r.amount,
+});
+
+const labelData = (label: Partial<LabelResult> | null) =>
+  label && {
+    status: label.status,
+    label_url: label.label_url,
+    tracking_url_provider: label.tracking_url_provider,
+    tracking_number: label.tracking_number,
+  };
+
+export function approvedAnswer(order: {
+  ref: string;
+  auth: Pick<AuthResponse, "respstat" | "respcode" | "resptext" | "amount">;
+  subtotal: number;
+  shippingTotal: number;
+  total: number;
+  specialized: unknown;
+  label: Partial<LabelResult> | null;
+}): PaymentAnswer {
+  return {
+    status: 200,
+    body: {
+      status: "approved",
+      orderId: order.ref,
+      data: gatewayData(order.auth),
+      order: { subtotal: order.subtotal, shippingTotal: order.shippingTotal, total: order.total },
+      specialized: order.specialized,
+      label: labelData(order.label),
+    },
+  };
+}
+
+/** Declined (C) or a processing error (B): nothing was charged and nothing is held. */
+export const refusedAnswer = (auth: AuthResponse): PaymentAnswer => ({
+  status: 200,
+  body: { status: auth.respstat === "C" ? "declined" : "error", data: gatewayData(auth), label: null },
+});
+
+/** A payment whose process died before it could answer, and whose order does not stand. */
+export const notCompletedAnswer = (): PaymentAnswer => ({
+  status: 200,
+  body: {
+    status: "error",
+    data: { respstat: "B", respcode: "", resptext: "The payment was not completed", amount: "" },
+    label: null,
+  },
+});
