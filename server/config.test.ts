@@ -26,6 +26,25 @@ describe("loadConfig", () => {
     }
   });
 
+  it("reads TRUST_PROXY as the number of trusted proxies", () => {
+    expect(loadConfig({}).trustProxy).toBe(0);
+    for (const [value, hops] of [
+      ["false", 0],
+      ["", 0],
+      ["0", 0],
+      ["true", 1],
+      ["TRUE", 1],
+      ["1", 1],
+      [" 2 ", 2],
+    ] as const)
+      expect(loadConfig({ TRUST_PROXY: value }).trustProxy, value).toBe(hops);
+  });
+
+  it("refuses a TRUST_PROXY that is neither true, false nor a count", () => {
+    for (const value of ["yes", "-1", "1.5", "100"])
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrowError(/TRUST_PROXY/);
+  });
+
   it("refuses a Mailchimp key without a data centre", () => {
     expect(() => loadConfig({ MAILCHIMP_API_KEY: "nodash" })).toThrowError(/MAILCHIMP_API_KEY/);
   });

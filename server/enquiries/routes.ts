@@ -84,7 +84,8 @@ function firstError(errors: Record<string, string>): void {
 
 export function enquiryRoutes(api: Hono, deps: AppDeps) {
   const { db } = deps.database;
-  const limit = () => rateLimit({ ...deps.config.formRateLimit, trustProxy: deps.config.trustProxy });
+  const limit = (name: string) =>
+    rateLimit(deps.limits, { name, ...deps.config.formRateLimit, trustProxy: deps.config.trustProxy });
   const tooLarge = () => {
     throw new ApiError(413, "payload_too_large", "body: is too large", "body");
   };
@@ -127,7 +128,7 @@ export function enquiryRoutes(api: Hono, deps: AppDeps) {
     else deps.mailer.kick();
   }
 
-  const contactLimit = limit();
+  const contactLimit = limit("website/contact");
   api.post(
     "/website/contact",
     contactLimit,
@@ -140,7 +141,7 @@ export function enquiryRoutes(api: Hono, deps: AppDeps) {
     },
   );
 
-  const customLimit = limit();
+  const customLimit = limit("website/custom");
   api.post(
     "/website/custom",
     customLimit,
@@ -153,7 +154,7 @@ export function enquiryRoutes(api: Hono, deps: AppDeps) {
     },
   );
 
-  const subscribeLimit = limit();
+  const subscribeLimit = limit("website/subscribe");
   api.post("/website/subscribe", subscribeLimit, bodyLimit({ maxSize: 4096, onError: tooLarge }), async (c) => {
     let body: unknown;
     try {

@@ -1,38 +1,51 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { ApiError } from "./errors.ts";
+import type { Limits } from "./limits.ts";
 
-/** The client's address: the socket's, or the first X-Forwarded-For entry behind a trusted proxy. */
-export function clientAddress(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+/**
+ * The client's address in X-Forwarded-For when `hops` trusted proxies stand in front: each
+ * proxy appends the address it saw, so the N-th entry from the right is the one our outermost
+ * trusted proxy wrote; anything left of it the client may have made up. With fewer entries than
+ * hops, every entry came from a trusted proxy and the leftmost is the client. Undefined when
+ * the header has no entries or no proxy is trusted.
+ */
+export function forwardedClient(header: string | undefined, hops: number): string | undefined {
+  if (hops <= 0 || !header) return undefined;
+  const entries = header
+    .split(",")
+    .map((e) => e.trim())
+    .filter((e) => e !== "");
+  if (entries.length === 0) return undefined;
+  return entries[Math.max(0, entries.length - hops)];
+}
+
+/** The client's address: the socket's, or the one `hops` trusted proxies passed on (see forwardedClient). */
+export function clientAddress(c: Context, hops: number): string {
+  const forwarded = forwardedClient(c.req.header("x-forwarded-for"), hops);
+  if (forwarded) return forwarded;
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   return incoming?.socket?.remoteAddress ?? "local";
 }
 
 /**
- * At most `max` requests per client address in each window of `windowSeconds` (fixed windows,
- * in this process's memory); more get 429 with Retry-After. For form posts, not for reads.
+ * At most `max` requests per client address to the route called `name` in each window of
+ * `windowSeconds`, counted in the database for every app process (server/http/limits.ts);
+ * more get 429 with Retry-After. For form posts, not for reads.
  */
-export function rateLimit(opts: { max: number; windowSeconds: number; trustProxy: boolean }): MiddlewareHandler {
-  const windows = new Map<string, { start: number; count: number }>();
-  const windowMs = opts.windowSeconds * 1000;
+export function rateLimit(
+  limits: Limits,
+  opts: { name: string; max: number; windowSeconds: number; trustProxy: number },
+): MiddlewareHandler {
   return async (c, next) => {
-    const now = Date.now();
-    const key = clientAddress(c, opts.trustProxy);
-    let w = windows.get(key);
-    if (!w || now - w.start >= windowMs) {
-      w = { start: now, count: 0 };
-      windows.set(key, w);
-      // Old windows are dropped as they are passed, so the map stays as small as the traffic.
-      if (windows.size > 10_000) for (const [k, v] of windows) if (now - v.start >= windowMs) windows.delete(k);
-    }
-    w.count++;
-    if (w.count > opts.max) {
-      const retryAfter = Math.max(1, Math.ceil((w.start + windowMs - now) / 1000));
-      c.header("Retry-After", String(retryAfter));
-      throw new ApiError(429, "too_many_requests", `Too many submissions. Please try again in ${retryAfter} seconds.`);
+    const key = `${opts.name}:${clientAddress(c, opts.trustProxy)}`;
+    const { allowed, retryAfterSeconds } = await limits.hit(key, opts.max, opts.windowSeconds);
+    if (!allowed) {
+      c.header("Retry-After", String(retryAfterSeconds));
+      throw new ApiError(
+        429,
+        "too_many_requests",
+        `Too many submissions. Please try again in ${retryAfterSeconds} seconds.`,
+      );
     }
     await next();
   };

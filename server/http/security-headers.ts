@@ -67,7 +67,7 @@ export function securityHeaders(config: Config): MiddlewareHandler {
     const h = c.res.headers;
     if (!h.has("content-security-policy"))
       for (const [k, v] of Object.entries(API_SECURITY_HEADERS)) if (!h.has(k)) h.set(k, v);
-    const https = httpsSite || (config.trustProxy && c.req.header("x-forwarded-proto") === "https");
+    const https = httpsSite || (config.trustProxy > 0 && c.req.header("x-forwarded-proto") === "https");
     if (https) h.set("strict-transport-security", "max-age=31536000; includeSubDomains");
   };
 }

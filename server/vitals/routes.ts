@@ -29,7 +29,7 @@ const batch = z.object({ metrics: z.array(metric).min(1).max(50) });
 export function vitalsRoutes(api: Hono, deps: AppDeps) {
   api.post(
     "/vitals",
-    rateLimit({ max: 120, windowSeconds: 60, trustProxy: deps.config.trustProxy }),
+    rateLimit(deps.limits, { name: "vitals", max: 120, windowSeconds: 60, trustProxy: deps.config.trustProxy }),
     bodyLimit({
       maxSize: 16 * 1024,
       onError: () => {

@@ -1350,12 +1350,20 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
   });
 
   it("answers the form routes' rate limit with a JSON 429 and Retry-After, storing nothing", async () => {
-    const limited = await createTestApp(kind, { database: t.deps.database, env: { FORM_RATE_LIMIT: "2/60" } });
+    // Counts live in the shared database: a client of its own, unseen by the runs above.
+    const limited = await createTestApp(kind, {
+      database: t.deps.database,
+      env: { FORM_RATE_LIMIT: "2/60", TRUST_PROXY: "1" },
+    });
     try {
       const before = await count();
       for (const route of ["/api/website/subscribe", "/api/website/contact", "/api/website/custom"]) {
         const send = () =>
-          limited.request(route, { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
+          limited.request(route, {
+            method: "POST",
+            headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.77" },
+            body: "{",
+          });
         expect((await send()).status).not.toBe(429);
         expect((await send()).status).not.toBe(429);
         const res = await send();

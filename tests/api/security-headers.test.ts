@@ -33,3 +33,25 @@ describe("security headers", () => {
     expect(res.headers.get("strict-transport-security")).toMatch(/max-age=31536000/);
   });
 });
+
+describe("HSTS behind trusted proxies", () => {
+  let first: TestApp;
+  beforeAll(async () => {
+    first = await createTestApp("pglite", { seed: false });
+  });
+  afterAll(() => first.close());
+
+  it.each([
+    ["0", null],
+    ["1", "max-age=31536000; includeSubDomains"],
+    ["2", "max-age=31536000; includeSubDomains"],
+  ])("with TRUST_PROXY=%s, an X-Forwarded-Proto of https gives HSTS %s", async (trustProxy, hsts) => {
+    const t = await createTestApp("pglite", { database: first.deps.database, env: { TRUST_PROXY: trustProxy } });
+    try {
+      const res = await t.request("/healthz", { headers: { "x-forwarded-proto": "https" } });
+      expect(res.headers.get("strict-transport-security")).toBe(hsts);
+    } finally {
+      await t.close();
+    }
+  });
+});
