@@ -1,10 +1,28 @@
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import {
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  ServerRouter,
+} from "react-router";
 import { NonceContext } from "./lib/nonce";
 import { scriptsAfterPaint } from "./lib/scripts-after-paint.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors while answering a page, logged as React Router would, except a method the page does
+ * not take (a 405 the visitor caused, already answered: one line in the request log is enough).
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status === 405) return;
+  // A response the router made itself holds the Error behind it, whose stack is the useful part.
+  const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error(cause ?? error);
+};
 
 /**
  * Renders the whole document before answering (every loader reads cached data, so there is

@@ -6,11 +6,14 @@ import { createDeps } from "./deps.ts";
 import { prepareImages } from "./images/prepare-images.ts";
 import { createLogger } from "./logger.ts";
 import { loadSite } from "./pages.ts";
+import { missingPublicUrlWarning } from "./seo/origin.ts";
 import { serveApp } from "./serve.ts";
 
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  const publicUrlWarning = missingPublicUrlWarning(config);
+  if (publicUrlWarning) logger.warn(publicUrlWarning);
   const database = await openDatabase(databaseOptions(config), {
     onConnectionError: (err) => logger.warn({ err }, "A database connection was lost; another is opened when needed"),
   });

@@ -19,18 +19,39 @@ export async function loadSite(deps: AppDeps): Promise<{ pages: PageHandler; cli
     throw new Error(`No site build at ${serverEntry}: run "npm run build" first.`);
   }
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  return { pages: sitePages(deps, build), clientDir: path.join(buildDir, "client") };
+}
+
+const READ_METHODS = "GET, HEAD";
+
+/**
+ * A page without an action takes GET and HEAD only. While no route has one, anything else is
+ * answered here without the router, which would refuse a cross-site POST with a 400 and an
+ * error in the log before finding there is no action. Once a route gains an action, the router
+ * decides per route (app/entry.server.tsx keeps its 405s out of the error log).
+ */
+function methodNotAllowed(): Response {
+  return new Response("Method Not Allowed", {
+    status: 405,
+    headers: { allow: READ_METHODS, "content-type": "text/plain; charset=utf-8" },
+  });
+}
+
+/** Renders pages from a server build (the built site, or Vite's in tests). */
+export function sitePages(deps: AppDeps, build: ServerBuild): PageHandler {
   const handle = createRequestHandler(build, deps.config.env === "development" ? "development" : "production");
   const studio = () => deps.cache.value("page:studio", () => getStudio(deps.database.db));
-  return {
-    // Each page gets its own script nonce; the policy names it and the studio's tracking script.
-    pages: async (request) => {
-      const nonce = randomBytes(16).toString("base64");
-      const response = await handle(request, { deps, nonce });
-      const tracking = scriptOrigin((await studio().catch(() => null))?.leadTrackingScriptUrl);
-      const headers = new Headers(response.headers);
-      for (const [k, v] of Object.entries(pageSecurityHeaders(nonce, tracking ? [tracking] : []))) headers.set(k, v);
-      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-    },
-    clientDir: path.join(buildDir, "client"),
+  const takesActions = Object.values(build.routes).some((r) => r?.module.action);
+  // Each page gets its own script nonce; the policy names it and the studio's tracking script.
+  return async (request) => {
+    const reads = request.method === "GET" || request.method === "HEAD";
+    if (!reads && !takesActions) return methodNotAllowed();
+    const nonce = randomBytes(16).toString("base64");
+    const response = await handle(request, { deps, nonce });
+    const tracking = scriptOrigin((await studio().catch(() => null))?.leadTrackingScriptUrl);
+    const headers = new Headers(response.headers);
+    for (const [k, v] of Object.entries(pageSecurityHeaders(nonce, tracking ? [tracking] : []))) headers.set(k, v);
+    if (response.status === 405 && !headers.has("allow")) headers.set("allow", READ_METHODS);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   };
 }

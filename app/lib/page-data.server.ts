@@ -20,6 +20,7 @@ import {
   listTestimonials,
 } from "../../server/content/queries.ts";
 import { getHomePage } from "../../server/content/routes.ts";
+import { siteOrigin } from "../../server/seo/origin.ts";
 import { sanitizeHtml, sanitizeInlineHtml } from "./sanitize.server.ts";
 
 /**
@@ -32,6 +33,8 @@ export function pageData(context: AppLoadContext) {
   const { cache, database } = context.deps;
   const db = database.db;
   return {
+    /** The address absolute links start with: configured, never the request's Host. */
+    origin: () => siteOrigin(context.deps.config),
     studio: () => cache.value("page:studio", () => getStudio(db)),
     announcement: () =>
       cache.value("page:announcement", async () => {

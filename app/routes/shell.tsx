@@ -17,7 +17,7 @@ import { useReveal } from "../lib/use-reveal.ts";
 import { type ShellData, useShellData } from "../lib/use-studio.ts";
 import type { Route } from "./+types/shell";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const page = pageData(context);
   const [studio, announcement] = await Promise.all([page.studio(), page.announcement()]);
   if (!studio) throw data("The studio is not set up", { status: 503 });
@@ -25,9 +25,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // and founder pages show (they load them themselves).
   const { story: _story, founder, ...rest } = studio;
   const { bio: _bio, ...founderCard } = founder;
-  // Canonical and shared links use the configured public address, else the one asked for.
-  const siteUrl = (context.deps.config.publicUrl ?? new URL(request.url).origin).replace(/\/$/, "");
-  return { studio: { ...rest, founder: founderCard }, announcement, siteUrl };
+  return { studio: { ...rest, founder: founderCard }, announcement, siteUrl: page.origin() };
 }
 
 /**

@@ -4,9 +4,10 @@
  * from the database and kept until the data changes (the response cache).
  */
 import { ne } from "drizzle-orm";
-import type { Context, Hono } from "hono";
+import type { Hono } from "hono";
 import * as t from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
+import { siteOrigin } from "./origin.ts";
 
 const STATIC_PATHS = [
   "/",
@@ -82,12 +83,9 @@ export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
-const siteOrigin = (deps: AppDeps, c: Context) =>
-  (deps.config.publicUrl ?? new URL(c.req.url).origin).replace(/\/$/, "");
-
 export function seoRoutes(app: Hono, deps: AppDeps) {
   app.get("/sitemap.xml", async (c) => {
-    const origin = siteOrigin(deps, c);
+    const origin = siteOrigin(deps.config);
     const xml = await deps.cache.value(`sitemap:${origin}`, async () => sitemapXml(origin, await sitemapEntries(deps)));
     return c.body(xml, 200, {
       "content-type": "application/xml; charset=utf-8",
@@ -101,7 +99,7 @@ export function seoRoutes(app: Hono, deps: AppDeps) {
         "Allow: /",
         ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`),
         "Disallow: /api/",
-        `Sitemap: ${siteOrigin(deps, c)}/sitemap.xml`,
+        `Sitemap: ${siteOrigin(deps.config)}/sitemap.xml`,
         "",
       ].join("\n"),
     ),

@@ -11,11 +11,8 @@ type Params = { id?: string; variantId?: string };
 
 const notFound = () => data("Not found", { status: 404 });
 
-/** The page's own address without the query, for share links. */
-const shareUrl = (request: Request) => {
-  const url = new URL(request.url);
-  return `${url.origin}${url.pathname}`;
-};
+/** The page's own address on the site's origin, without the query, for share links. */
+const shareUrl = (page: PageData, request: Request) => page.origin() + new URL(request.url).pathname;
 
 /** The sanitised list entries are used (never the single-item getters) so HTML is safe to render. */
 export async function loadProductDetail(page: PageData, params: Params, request: Request): Promise<DetailData> {
@@ -34,7 +31,7 @@ export async function loadProductDetail(page: PageData, params: Params, request:
     product,
     parent: toCardProduct(parent),
     related: related.map(toCardProduct),
-    shareUrl: shareUrl(request),
+    shareUrl: shareUrl(page, request),
   };
 }
 
@@ -66,7 +63,7 @@ export async function loadSlabDetail(page: PageData, params: Params, request: Re
     ],
     [id],
   );
-  return { kind: "slab", item, related: related.map(slabCard), shareUrl: shareUrl(request) };
+  return { kind: "slab", item, related: related.map(slabCard), shareUrl: shareUrl(page, request) };
 }
 
 export async function loadBaseDetail(page: PageData, params: Params, request: Request): Promise<DetailData> {
@@ -75,5 +72,5 @@ export async function loadBaseDetail(page: PageData, params: Params, request: Re
   const item = list.find((b) => b.id === id);
   if (!item) throw notFound();
   const related = pickRelated([list.filter((b) => b.material === item.material), list], [id]);
-  return { kind: "base", item, finishes, related: related.map(baseCard), shareUrl: shareUrl(request) };
+  return { kind: "base", item, finishes, related: related.map(baseCard), shareUrl: shareUrl(page, request) };
 }
