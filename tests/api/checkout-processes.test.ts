@@ -133,10 +133,12 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("checkout across two app 
     const refused = answers.filter((a) => a.status === 409);
     expect(approved).toHaveLength(5);
     expect(refused).toHaveLength(45);
+    // Refused while other buyers' payments hold the units ('reserved'), or once they are sold.
     for (const r of refused) {
-      expect(r.json.error?.code).toBe("sold_out");
-      expect(r.json.error?.message).toMatch(/sold out/);
+      expect(["sold_out", "reserved"]).toContain(r.json.error?.code);
+      expect(r.json.error?.message).toMatch(/sold out|reserved in another checkout/);
     }
+    expect(refused.some((r) => r.json.error?.code === "sold_out")).toBe(true);
     const paid = await database.db.select().from(orders).where(eq(orders.status, "paid"));
     expect(paid).toHaveLength(5);
     expect(await database.db.select().from(orders).where(eq(orders.status, "pending"))).toHaveLength(0);
@@ -156,5 +158,67 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("checkout across two app 
         )
         .toBe(0);
     }
+  }, 120_000);
+  it("takes and gives back stock without deadlocks: 40 payments of [X, Y] and [Y, X] across both processes, some declined", async () => {
+    const pieces = await database.db.select().from(products).where(eq(products.customShipping, false)).limit(6);
+    const [x, y] = pieces.filter((p) => p.type !== "Divergence").slice(2, 4);
+    const initial = 15;
+    await database.db.update(products).set({ stock: initial }).where(sql`${products.id} in (${x!.id}, ${y!.id})`);
+    const unit = (p: typeof x) => p!.salePrice ?? p!.price;
+    const lines = (first: typeof x, second: typeof x) =>
+      [first, second].map((p) => ({ id: p!.id, quantity: 1, title: p!.title, price: unit(p), total: unit(p) }));
+    const quoteFor = async (ls: ReturnType<typeof lines>) =>
+      (
+        (await (await post(ports[0]!, "/api/shipping/rates", { ...BUYER_ADDRESS, products: ls })).json()) as {
+          rates: { object_id: string; amount: string }[];
+        }
+      ).rates[0]!;
+    const xy = lines(x, y);
+    const yx = lines(y, x);
+    const rateXY = await quoteFor(xy);
+    const rateYX = await quoteFor(yx);
+    const bodyFor = (ls: typeof xy, rate: typeof rateXY, declined: boolean) => {
+      const base = paymentRequest({ id: x!.id, title: x!.title, unit: unit(x), rate });
+      const subtotal = Math.round((unit(x) + unit(y)) * 100) / 100;
+      return {
+        ...base,
+        account: declined ? "4387751111111038" : base.account,
+        products: ls,
+        amount: Math.round((subtotal + Number(rate.amount)) * 100) / 100,
+      };
+    };
+
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => {
+        const body = i % 2 === 0 ? bodyFor(xy, rateXY, i % 3 === 0) : bodyFor(yx, rateYX, i % 3 === 0);
+        return post(ports[i % 2]!, "/api/payment/process-payment", body, {
+          "Idempotency-Key": `order-${i}-${Date.now()}`,
+        }).then(async (r) => ({
+          status: r.status,
+          json: (await r.json()) as { status?: string; error?: { code: string } },
+        }));
+      }),
+    );
+    expect(answers.filter((a) => a.status >= 500)).toEqual([]);
+    const approved = answers.filter((a) => a.json.status === "approved").length;
+    expect(approved).toBeGreaterThan(0);
+    for (const a of answers.filter((a) => a.status === 409))
+      expect(["sold_out", "reserved"]).toContain(a.json.error?.code);
+
+    const sold = async (id: number) =>
+      Number(
+        (
+          (await database.db.execute(
+            sql`select coalesce(sum(l.quantity), 0)::int as n from order_lines l join orders o on o.id = l.order_id where o.status = 'paid' and l.item_id = ${id} and l.kind = 'product'`,
+          )) as unknown as { rows: { n: number }[] }
+        ).rows[0]!.n,
+      );
+    for (const p of [x!, y!]) {
+      const [row] = await database.db.select({ stock: products.stock }).from(products).where(eq(products.id, p.id));
+      expect(row!.stock + (await sold(p.id))).toBe(initial);
+    }
+    expect(await database.db.select().from(orders).where(eq(orders.status, "pending"))).toHaveLength(0);
+    const pendingKeys = await database.db.execute(sql`select key from payment_attempts where status = 'pending'`);
+    expect((pendingKeys as unknown as { rows: unknown[] }).rows).toHaveLength(0);
   }, 120_000);
 });

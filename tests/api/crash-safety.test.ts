@@ -20,7 +20,7 @@ import { products } from "../../server/db/schema.ts";
 import { imagesMarker } from "../../server/images/prepare-images.ts";
 import { createLogger } from "../../server/logger.ts";
 import { BUYER_ADDRESS, paymentRequest } from "../support/payment-request.ts";
-import { dbKinds, openTestDatabase } from "../support/test-app.ts";
+import { dbKinds, GENEROUS_CHECKOUT_LIMITS, openTestDatabase } from "../support/test-app.ts";
 
 const START_STOCK = 500;
 const PIECES = 4;
@@ -227,6 +227,7 @@ describe.each(dbKinds)("crash safety on %s", (kind) => {
       DATA_DIR: dataDir,
       APP_BUILD_DIR: buildDir,
       FORM_RATE_LIMIT: "1000000/60",
+      ...GENEROUS_CHECKOUT_LIMITS,
     };
     delete env.DATABASE_URL;
     if (databaseUrl) env.DATABASE_URL = databaseUrl;
@@ -393,12 +394,10 @@ describe.each(dbKinds)("crash safety on %s", (kind) => {
       expect(after.pending).toEqual([]);
       pendingAfterKill = released;
     } else {
-      // Other processes may be mid-payment: only an order pending for 10 minutes is settled.
-      // Make the kill's leftovers that old, and start once more.
+      // Other processes may be mid-payment: only a dead process's orders are settled, once its
+      // lease has run out (seconds after the kill). Let it run out now, and start once more.
       expect(released).toBe(0);
-      await db.db.execute(
-        sql`update orders set created_at = created_at - interval '11 minutes' where status = 'pending'`,
-      );
+      await db.db.execute(sql`update process_leases set expires_at = now() - interval '1 second'`);
       const third = await startServer(env);
       cleanups.push(() => {
         third.child.kill("SIGKILL");
