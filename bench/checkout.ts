@@ -15,6 +15,7 @@ import { createDeps } from "../server/deps.ts";
 import { createLogger } from "../server/logger.ts";
 import { serveApp } from "../server/serve.ts";
 import { BUYER_ADDRESS, paymentRequest } from "../tests/support/payment-request.ts";
+import { GENEROUS_CHECKOUT_LIMITS } from "../tests/support/test-app.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -31,7 +32,14 @@ const url = new URL(adminUrl);
 url.pathname = `/${dbName}`;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "heartwood-bench-checkout-"));
-const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: url.toString(), LOG_LEVEL: "warn" });
+// One client pays thousands of times: the per-client checkout limits are lifted for the bench.
+const config = loadConfig({
+  ...GENEROUS_CHECKOUT_LIMITS,
+  ...process.env,
+  DATA_DIR: dataDir,
+  DATABASE_URL: url.toString(),
+  LOG_LEVEL: "warn",
+});
 const database = await openDatabase({ kind: "postgres", url: url.toString(), max: 10 });
 await database.migrate();
 await seedDatabase(database.db, content);
