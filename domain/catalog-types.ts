@@ -79,7 +79,8 @@ export type Base = {
   specification: string;
 };
 
-export type Finish = { id: number; name: string; imageFileName: string };
+/** A base finish; `kind` says which bases take it (metal bases, the Divergence's too, take metal ones only). */
+export type Finish = { id: number; name: string; kind: "metal" | "wood"; imageFileName: string };
 
 export type PortfolioProject = {
   id: number;

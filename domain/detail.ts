@@ -62,6 +62,10 @@ export function pickRelated<T extends { id: number }>(groups: T[][], exclude: nu
 export const hasFinishOptions = (material: string): boolean =>
   !["wood", "other"].includes(material.trim().toLowerCase());
 
+/** The finishes a metal base takes, the Divergence's steel base included: metal ones only. */
+export const metalFinishes = <F extends { kind: string }>(finishes: F[]): F[] =>
+  finishes.filter((f) => f.kind === "metal");
+
 export type EnquiryKind = "product" | "slab" | "base";
 
 /** The contact page address that carries the item (and the chosen finish) into the enquiry. */

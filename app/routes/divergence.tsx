@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { metalFinishes } from "../../domain/detail.ts";
 import { pageMeta } from "../features/content/meta.ts";
 import { DivergenceBuilder } from "../features/divergence-builder/divergence-builder.tsx";
 import { RouteErrorBoundary } from "../features/not-found/route-error.tsx";
@@ -20,7 +21,8 @@ export async function loader({ context }: Route.LoaderArgs) {
         specification: sanitizeHtml(m.specification),
       },
     },
-    finishes,
+    // The steel base takes metal finishes only; the payment API refuses any other.
+    finishes: metalFinishes(finishes),
   };
 }
 

@@ -114,10 +114,16 @@ export async function getBase(db: Db, id: number): Promise<Base | null> {
 }
 
 export async function listFinishes(db: Db): Promise<Finish[]> {
-  return db
-    .select({ id: t.finishes.id, name: t.finishes.name, imageFileName: t.finishes.imageFileName })
+  const rows = await db
+    .select({
+      id: t.finishes.id,
+      name: t.finishes.name,
+      kind: t.finishes.kind,
+      imageFileName: t.finishes.imageFileName,
+    })
     .from(t.finishes)
     .orderBy(asc(t.finishes.sortOrder), asc(t.finishes.id));
+  return rows.map((f) => ({ ...f, kind: f.kind === "wood" ? "wood" : "metal" }));
 }
 
 /** The configurable Divergence table: metadata, imagery, species with their sizes. */

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { toCardProduct } from "../../../domain/card-product.ts";
 import type { Base, Slab } from "../../../domain/catalog-types.ts";
-import { parseId, pickRelated, resolveProduct } from "../../../domain/detail.ts";
+import { metalFinishes, parseId, pickRelated, resolveProduct } from "../../../domain/detail.ts";
 import { slabLengthClass } from "../../../domain/listing.ts";
 import type { pageData } from "../../lib/page-data.server.ts";
 import type { DetailData } from "./types.ts";
@@ -72,5 +72,11 @@ export async function loadBaseDetail(page: PageData, params: Params, request: Re
   const item = list.find((b) => b.id === id);
   if (!item) throw notFound();
   const related = pickRelated([list.filter((b) => b.material === item.material), list], [id]);
-  return { kind: "base", item, finishes, related: related.map(baseCard), shareUrl: shareUrl(page, request) };
+  return {
+    kind: "base",
+    item,
+    finishes: metalFinishes(finishes),
+    related: related.map(baseCard),
+    shareUrl: shareUrl(page, request),
+  };
 }
