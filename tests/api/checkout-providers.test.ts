@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Product } from "../../domain/catalog-types.ts";
-import { orders, products as productsTable } from "../../server/db/schema.ts";
+import { orders, products as productsTable, shippingQuotes } from "../../server/db/schema.ts";
 import { createCardPointeGateway } from "../../server/payments/cardpointe.ts";
 import { createShippoProvider } from "../../server/shipping/shippo.ts";
 import { FakeCardPointe } from "../fakes/cardpointe.ts";
@@ -101,7 +101,14 @@ describe.each(dbKinds)("checkout through CardPointe and Shippo clients on %s", (
       ecomind: "E",
       expiry: "1230",
     });
-    expect(shippo.requests.find((r) => r.path === "/transactions")?.body).toMatchObject({ rate: rate.object_id });
+    // The buyer chose our quote; the label is bought with Shippo's own rate behind it.
+    const [quoted] = await t.deps.database.db
+      .select()
+      .from(shippingQuotes)
+      .where(eq(shippingQuotes.objectId, rate.object_id));
+    const shippoRateId = (quoted!.rate as { object_id: string }).object_id;
+    expect(shippoRateId).toMatch(/^rate_/);
+    expect(shippo.requests.find((r) => r.path === "/transactions")?.body).toMatchObject({ rate: shippoRateId });
     expect(await stock()).toBe(before - 1);
   });
 
