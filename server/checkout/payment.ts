@@ -19,27 +19,25 @@
  * logs, not the mail. The order keeps the brand and the last four digits.
  */
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
 import { cardBrand } from "../../domain/cards.ts";
 import { checkoutTotal, PAYMENT_MESSAGES, validateCheckout } from "../../domain/checkout.ts";
 import { formFieldFor } from "../../domain/checkout-order.ts";
 import type { PaymentRequest } from "../../domain/checkout-wire.ts";
 import type { Db } from "../db/client.ts";
-import { orderLines, orders, paymentAttempts } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import type { Limits } from "../http/limits.ts";
 import type { Logger } from "../logger.ts";
-import { enqueueMail, type Mailer } from "../mail/outbox.ts";
+import type { Mailer } from "../mail/outbox.ts";
 import type { AuthResponse, PaymentGateway } from "../payments/gateway.ts";
-import type { LabelResult, ShippingAddress, ShippingProvider, ShippingRate } from "../shipping/provider.ts";
+import type { ShippingAddress, ShippingProvider, ShippingRate } from "../shipping/provider.ts";
 import { approvedAnswer, type PaymentAnswer, refusedAnswer } from "./answers.ts";
 import { charge } from "./charge.ts";
 import { assertIdempotencyKey, claimKey, releaseKey, requestHash, settleKey } from "./idempotency.ts";
-import { orderMails } from "./mails.ts";
+import { buyLabel, recordPaid, reserve } from "./orders.ts";
 import { type PricedCart, priceCart } from "./pricing.ts";
 import { quotedRateFor } from "./quotes.ts";
 import type { StaleOrders } from "./stale-orders.ts";
-import { releasePendingOrder, takeStock } from "./stock.ts";
+import { releasePendingOrder } from "./stock.ts";
 
 export type { PaymentAnswer };
 
@@ -160,121 +158,6 @@ async function assertWithinLimits(deps: PaymentDeps, client: string): Promise<vo
       `Too many declined cards. Please try again in ${declined.retryAfterSeconds} seconds.`,
       declined.retryAfterSeconds,
     );
-}
-
-/** Takes the stock of every line and writes the pending order, all or nothing. */
-function reserve(
-  deps: PaymentDeps,
-  key: string,
-  ref: string,
-  body: PaymentRequest,
-  cart: PricedCart,
-  rate: ShippingRate | null,
-  total: number,
-): Promise<number> {
-  const digits = body.account.replace(/\D/g, "");
-  return takeStock(
-    deps.db,
-    cart.lines,
-    async (tx) => {
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          orderRef: ref,
-          status: "pending",
-          processId: deps.recovery.processId,
-          email: body.email,
-          deliveryName: body.deliveryName || `${body.firstname} ${body.lastname}`.trim(),
-          phone: body.phone,
-          address: {
-            address: body.address,
-            city: body.city,
-            region: body.region,
-            postal: body.postal,
-            country: body.country.toUpperCase(),
-          },
-          subtotal: cart.subtotal,
-          shippingTotal: rate ? Number(rate.amount) : 0,
-          total,
-          cardBrand: cardBrand(digits),
-          cardLast4: digits.slice(-4),
-          shipping: { rate, specialized: cart.specialized },
-        })
-        .returning({ id: orders.id });
-      const orderId = (order as { id: number }).id;
-      await tx.update(paymentAttempts).set({ orderRef: ref }).where(eq(paymentAttempts.key, key));
-      await tx.insert(orderLines).values(
-        cart.lines.map((l) => ({
-          orderId,
-          kind: l.kind,
-          itemId: l.itemId,
-          title: l.title,
-          unitPrice: l.unitPrice,
-          quantity: l.quantity,
-          total: l.total,
-          details: l.details,
-        })),
-      );
-      return orderId;
-    },
-    (err, attempt) => deps.logger.warn({ orderRef: ref, attempt, err: (err as Error).message }, "Stock take retried"),
-  );
-}
-
-async function buyLabel(deps: PaymentDeps, orderId: number, rate: ShippingRate, to: ShippingAddress) {
-  let label: LabelResult;
-  try {
-    label = await deps.shipping.buyLabel(rate, { from: await deps.shipFrom(), to });
-  } catch (err) {
-    deps.logger.error({ err, orderId }, "Shipping label purchase failed");
-    label = {
-      status: "ERROR",
-      label_url: "",
-      tracking_number: "",
-      tracking_url_provider: "",
-      messages: [{ text: err instanceof Error ? err.message : String(err) }],
-    };
-  }
-  await deps.db
-    .update(orders)
-    .set({ label: label as unknown as Record<string, unknown> })
-    .where(eq(orders.id, orderId));
-  return label;
-}
-
-/** Marks the order paid with its mail, or voids the charge and gives the stock back; true when it stands. */
-async function recordPaid(
-  deps: PaymentDeps,
-  order: { id: number; ref: string; body: PaymentRequest; cart: PricedCart; rate: ShippingRate | null; total: number },
-  auth: AuthResponse,
-): Promise<boolean> {
-  try {
-    const studio = await deps.studio();
-    await deps.db.transaction(async (tx) => {
-      const paid = await tx
-        .update(orders)
-        .set({ status: "paid", paymentRef: auth.retref, paidAt: new Date() })
-        .where(and(eq(orders.id, order.id), eq(orders.status, "pending")))
-        .returning({ id: orders.id });
-      // Released meanwhile as stale (this payment took longer than any should): it cannot stand.
-      if (paid.length === 0) throw new Error(`Order ${order.ref} is no longer pending`);
-      const shippingTotal = order.rate ? Number(order.rate.amount) : 0;
-      await enqueueMail(tx, orderMails({ studio, ...order, shippingTotal }));
-    });
-    return true;
-  } catch (err) {
-    deps.logger.error({ err, orderRef: order.ref }, "Order could not be recorded after approval: voiding the charge");
-    try {
-      await deps.gateway.void(auth.retref);
-    } catch (voidErr) {
-      deps.logger.error({ err: voidErr, orderRef: order.ref, retref: auth.retref }, "Void failed: reconcile by hand");
-    }
-    await releasePendingOrder(deps.db, order.id).catch((e) =>
-      deps.logger.error({ err: e, orderRef: order.ref }, "Release failed"),
-    );
-    deps.stockChanged();
-    return false;
-  }
 }
 
 export async function processPayment(

@@ -1,0 +1,131 @@
+/**
+ * The order of a payment (docs/architecture.md "Data"): written 'pending' with the stock it
+ * takes, then marked paid with its confirmation mail in one transaction, or voided and given
+ * back; its label bought once it stands.
+ */
+import { and, eq } from "drizzle-orm";
+import { cardBrand } from "../../domain/cards.ts";
+import type { PaymentRequest } from "../../domain/checkout-wire.ts";
+import { orderLines, orders, paymentAttempts } from "../db/schema.ts";
+import { enqueueMail } from "../mail/outbox.ts";
+import type { AuthResponse } from "../payments/gateway.ts";
+import type { LabelResult, ShippingAddress, ShippingRate } from "../shipping/provider.ts";
+import { orderMails } from "./mails.ts";
+import type { PaymentDeps } from "./payment.ts";
+import type { PricedCart } from "./pricing.ts";
+import { releasePendingOrder, takeStock } from "./stock.ts";
+
+/** Takes the stock of every line and writes the pending order, all or nothing. */
+export function reserve(
+  deps: PaymentDeps,
+  key: string,
+  ref: string,
+  body: PaymentRequest,
+  cart: PricedCart,
+  rate: ShippingRate | null,
+  total: number,
+): Promise<number> {
+  const digits = body.account.replace(/\D/g, "");
+  return takeStock(
+    deps.db,
+    cart.lines,
+    async (tx) => {
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          orderRef: ref,
+          status: "pending",
+          processId: deps.recovery.processId,
+          email: body.email,
+          deliveryName: body.deliveryName || `${body.firstname} ${body.lastname}`.trim(),
+          phone: body.phone,
+          address: {
+            address: body.address,
+            city: body.city,
+            region: body.region,
+            postal: body.postal,
+            country: body.country.toUpperCase(),
+          },
+          subtotal: cart.subtotal,
+          shippingTotal: rate ? Number(rate.amount) : 0,
+          total,
+          cardBrand: cardBrand(digits),
+          cardLast4: digits.slice(-4),
+          shipping: { rate, specialized: cart.specialized },
+        })
+        .returning({ id: orders.id });
+      const orderId = (order as { id: number }).id;
+      await tx.update(paymentAttempts).set({ orderRef: ref }).where(eq(paymentAttempts.key, key));
+      await tx.insert(orderLines).values(
+        cart.lines.map((l) => ({
+          orderId,
+          kind: l.kind,
+          itemId: l.itemId,
+          title: l.title,
+          unitPrice: l.unitPrice,
+          quantity: l.quantity,
+          total: l.total,
+          details: l.details,
+        })),
+      );
+      return orderId;
+    },
+    (err, attempt) => deps.logger.warn({ orderRef: ref, attempt, err: (err as Error).message }, "Stock take retried"),
+  );
+}
+
+export async function buyLabel(deps: PaymentDeps, orderId: number, rate: ShippingRate, to: ShippingAddress) {
+  let label: LabelResult;
+  try {
+    label = await deps.shipping.buyLabel(rate, { from: await deps.shipFrom(), to });
+  } catch (err) {
+    deps.logger.error({ err, orderId }, "Shipping label purchase failed");
+    label = {
+      status: "ERROR",
+      label_url: "",
+      tracking_number: "",
+      tracking_url_provider: "",
+      messages: [{ text: err instanceof Error ? err.message : String(err) }],
+    };
+  }
+  await deps.db
+    .update(orders)
+    .set({ label: label as unknown as Record<string, unknown> })
+    .where(eq(orders.id, orderId));
+  return label;
+}
+
+/** Marks the order paid with its mail, or voids the charge and gives the stock back; true when it stands. */
+export async function recordPaid(
+  deps: PaymentDeps,
+  order: { id: number; ref: string; body: PaymentRequest; cart: PricedCart; rate: ShippingRate | null; total: number },
+  auth: AuthResponse,
+): Promise<boolean> {
+  try {
+    const studio = await deps.studio();
+    await deps.db.transaction(async (tx) => {
+      const paid = await tx
+        .update(orders)
+        .set({ status: "paid", paymentRef: auth.retref, paidAt: new Date() })
+        .where(and(eq(orders.id, order.id), eq(orders.status, "pending")))
+        .returning({ id: orders.id });
+      // Released meanwhile as stale (this payment took longer than any should): it cannot stand.
+      if (paid.length === 0) throw new Error(`Order ${order.ref} is no longer pending`);
+      const shippingTotal = order.rate ? Number(order.rate.amount) : 0;
+      await enqueueMail(tx, orderMails({ studio, ...order, shippingTotal }));
+    });
+    return true;
+  } catch (err) {
+    deps.logger.error({ err, orderRef: order.ref }, "Order could not be recorded after approval: voiding the charge");
+    try {
+      await deps.gateway.void(auth.retref);
+    } catch (voidErr) {
+      deps.logger.error({ err: voidErr, orderRef: order.ref, retref: auth.retref }, "Void failed: reconcile by hand");
+    }
+    await releasePendingOrder(deps.db, order.id).catch((e) =>
+      deps.logger.error({ err: e, orderRef: order.ref }, "Release failed"),
+    );
+    deps.stockChanged();
+    return false;
+  }
+}
