@@ -35,6 +35,12 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR: process.env.E2E_DATA_DIR ?? ".e2e-data",
       LOG_LEVEL: "warn",
+      // Every journey shops from 127.0.0.1: the per-client limits (tested by the API tests)
+      // would otherwise refuse the suite's own quotes, payments and forms.
+      PAYMENT_RATE_LIMIT: "100000/600",
+      PAYMENT_DECLINE_LIMIT: "100000/600",
+      QUOTE_RATE_LIMIT: "100000/600",
+      FORM_RATE_LIMIT: "100000/600",
     },
   },
 });
