@@ -1,16 +1,13 @@
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { stat } from "node:fs/promises";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { z } from "zod";
-import { IMAGE_FOLDERS } from "../../domain/image-folders.ts";
 import { ApiError, badRequest, notFound } from "../http/errors.ts";
-import { parseOr400 } from "../http/validate.ts";
+import { DiskCache } from "./disk-cache.ts";
+import { type Format, LIMITS, type OptimizeRequest, resizeOptions } from "./optimize-query.ts";
+import { TransformQueue } from "./transform-queue.ts";
 
-const FOLDERS = new Set<string>(IMAGE_FOLDERS);
-
-const FORMATS = ["webp", "avif", "jpeg", "png"] as const;
-type Format = (typeof FORMATS)[number];
 const CONTENT_TYPES: Record<Format, string> = {
   webp: "image/webp",
   avif: "image/avif",
@@ -18,78 +15,81 @@ const CONTENT_TYPES: Record<Format, string> = {
   png: "image/png",
 };
 
-const dimension = (max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,5}$/, "must be a whole number")
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(max));
-
-const querySchema = z.object({
-  filePath: z.string().min(1).max(300),
-  width: dimension(4000).optional(),
-  height: dimension(4000).optional(),
-  quality: dimension(100).optional(),
-  format: z.enum(FORMATS).optional(),
-});
-
-export type OptimizeRequest = {
-  folder: string;
-  fileName: string;
-  width: number | undefined;
-  height: number | undefined;
-  quality: number;
-  format: Format;
-};
-
-/** Validates the optimiser's query; any path that could leave images/<known folder>/ is a 400. */
-export function parseOptimizeQuery(query: Record<string, string>): OptimizeRequest {
-  const q = parseOr400(querySchema, query);
-  const parts = q.filePath.split("/");
-  const [root, folder, fileName, ...rest] = parts;
-  if (root !== "images" || !folder || !fileName || rest.length > 0) {
-    throw badRequest("filePath", "filePath must look like images/{folder}/{fileName}");
-  }
-  if (!FOLDERS.has(folder)) throw badRequest("filePath", `Unknown image folder '${folder}'`);
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(fileName) || fileName.includes("..")) {
-    throw badRequest("filePath", "filePath has an invalid file name");
-  }
-  return {
-    folder,
-    fileName,
-    width: q.width,
-    height: q.height,
-    quality: q.quality ?? 80,
-    format: q.format ?? "webp",
-  };
+/**
+ * sharp works on libuv's thread pool (UV_THREADPOOL_SIZE, 4 unless set), which file reads for
+ * /images/* and gzip share: a transform holding every thread stalls them all. Two threads stay
+ * free, and one core for the event loop.
+ */
+export function defaultConcurrency(): number {
+  const poolThreads = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+  return Math.max(1, Math.min(availableParallelism() - 1, poolThreads - 2));
 }
+
+export type OptimizerOptions = {
+  /** Transforms at once (default: defaultConcurrency()). */
+  concurrency?: number;
+  /** Transforms waiting for a slot before new ones get 503 (default 64). */
+  maxQueue?: number;
+  /** How long a request may wait for a slot before it gets 503 (default 10 s). */
+  maxWaitMs?: number;
+  /** How long one transform may run before it is stopped and answered 504 (default 10 s). */
+  timeoutMs?: number;
+  /** Bound of DATA_DIR/cache/images (default 512 MB). */
+  diskCacheBytes?: number;
+  /** Bound of the in-memory variants (default 64 MB). */
+  memoryBytes?: number;
+};
 
 export type OptimizedImage = { bytes: Uint8Array<ArrayBuffer>; etag: string; contentType: string };
 
 /**
- * Resizes and re-encodes images with sharp. Results live in memory (bounded) and on disk, so
- * a given variant is computed once per source file; concurrent identical requests share one
- * transformation.
+ * Resizes and re-encodes images with sharp. Results live in memory (bounded) and on disk
+ * (bounded, least recently used evicted), so a variant is computed once per source file;
+ * concurrent identical requests share one transformation. Transforms wait in a bounded FIFO
+ * (TransformQueue) and are stopped past a time limit, so no request can hold the server.
  */
 export class ImageOptimizer {
   private memory = new Map<string, OptimizedImage>();
   private memoryBytes = 0;
   private inflight = new Map<string, Promise<OptimizedImage>>();
   private readonly imagesRoot: string;
-  private readonly cacheDir: string;
+  private readonly disk: DiskCache;
+  private readonly queue: TransformQueue;
+  private readonly timeoutMs: number;
+  private readonly maxMemoryBytes: number;
   /** How many transformations ran; tests use it to see that concurrent requests share one. */
   transformations = 0;
+  private longestMs = 0;
 
-  constructor(
-    dataDir: string,
-    private readonly maxMemoryBytes = 64 * 1024 * 1024,
-  ) {
+  constructor(dataDir: string, options: OptimizerOptions = {}) {
     this.imagesRoot = path.join(dataDir, "images");
-    this.cacheDir = path.join(dataDir, "cache", "images");
+    this.disk = new DiskCache(path.join(dataDir, "cache", "images"), options.diskCacheBytes ?? 512 * 1024 * 1024);
+    const concurrency = options.concurrency ?? defaultConcurrency();
+    this.queue = new TransformQueue({
+      concurrency,
+      maxQueue: options.maxQueue ?? 64,
+      maxWaitMs: options.maxWaitMs ?? 10_000,
+    });
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.maxMemoryBytes = options.memoryBytes ?? 64 * 1024 * 1024;
+    // libvips threads per transform: together the transforms leave a core for everything else.
+    sharp.concurrency(Math.max(1, Math.floor((availableParallelism() - 1) / concurrency)));
+  }
+
+  /** Running and waiting transforms, the most that ever ran at once, and the slowest one. */
+  stats() {
+    return { ...this.queue.stats(), transformations: this.transformations, longestMs: this.longestMs };
+  }
+
+  /** The bytes the disk cache holds, as far as this process knows. */
+  diskCacheBytes(): Promise<number> {
+    return this.disk.size();
   }
 
   async get(req: OptimizeRequest): Promise<OptimizedImage> {
-    const key = `${req.folder}/${req.fileName}?w=${req.width ?? ""}&h=${req.height ?? ""}&q=${req.quality}&f=${req.format}`;
+    // PNG ignores the quality, so every quality shares one variant.
+    const quality = req.format === "png" ? "" : req.quality;
+    const key = `${req.folder}/${req.fileName}?w=${req.width ?? ""}&h=${req.height ?? ""}&q=${quality}&f=${req.format}`;
     const hit = this.memory.get(key);
     if (hit) {
       // Refresh recency: Map keeps insertion order, so the oldest entry is evicted first.
@@ -125,10 +125,10 @@ export class ImageOptimizer {
     if (!info?.isFile()) throw notFound(`No image at images/${req.folder}/${req.fileName}`);
 
     // The source's size and mtime are part of the name, so a replaced file never serves stale bytes.
-    const name = createHash("sha256").update(`${key}|${info.size}|${info.mtimeMs}`).digest("hex");
-    const cached = path.join(this.cacheDir, `${name}.${req.format}`);
-    const fromDisk = await readFile(cached).catch(() => null);
-    const bytes = fromDisk ? new Uint8Array(fromDisk) : await this.transform(source, req, cached);
+    const name = `${createHash("sha256").update(`${key}|${info.size}|${info.mtimeMs}`).digest("hex")}.${req.format}`;
+    const fromDisk = await this.disk.read(name);
+    const bytes = fromDisk ? new Uint8Array(fromDisk) : await this.transform(source, req);
+    if (!fromDisk) await this.disk.write(name, bytes);
     return {
       bytes,
       etag: `"${createHash("sha1").update(bytes).digest("base64url")}"`,
@@ -136,21 +136,56 @@ export class ImageOptimizer {
     };
   }
 
-  private async transform(source: string, req: OptimizeRequest, target: string): Promise<Uint8Array<ArrayBuffer>> {
-    this.transformations += 1;
-    let out: Buffer;
-    try {
-      const pipeline = sharp(source, { failOn: "error" })
-        .rotate()
-        .resize({ width: req.width, height: req.height, fit: req.width && req.height ? "cover" : "inside" });
-      out = await pipeline.toFormat(req.format, { quality: req.quality }).toBuffer();
-    } catch {
-      throw new ApiError(415, "unsupported_media", "The file is not an image that can be optimised", "filePath");
-    }
-    await mkdir(this.cacheDir, { recursive: true });
-    const tmp = `${target}.${process.pid}.${Date.now()}.tmp`;
-    await writeFile(tmp, out);
-    await rename(tmp, target);
-    return new Uint8Array(out);
+  /**
+   * Encodes in a queue slot. The answer gives up at `timeoutMs`, but the slot is held until
+   * sharp has stopped (its own timeout, in whole seconds), so the concurrency bound stays true.
+   */
+  private transform(source: string, req: OptimizeRequest): Promise<Uint8Array<ArrayBuffer>> {
+    return new Promise((resolve, reject) => {
+      this.queue
+        .run(async () => {
+          this.transformations += 1;
+          const started = performance.now();
+          const timer = setTimeout(() => reject(transformTimeout()), this.timeoutMs);
+          try {
+            resolve(new Uint8Array(await this.encode(source, req)));
+          } catch (err) {
+            reject(transformFailure(err));
+          } finally {
+            clearTimeout(timer);
+            this.longestMs = Math.max(this.longestMs, performance.now() - started);
+          }
+        })
+        .catch(reject);
+    });
   }
+
+  private encode(source: string, req: OptimizeRequest): Promise<Buffer> {
+    const pipeline = sharp(source, { failOn: "error", limitInputPixels: LIMITS.maxInputPixels })
+      .timeout({ seconds: Math.max(1, Math.ceil(this.timeoutMs / 1000)) })
+      .rotate()
+      .resize(resizeOptions(req));
+    return pipeline.toFormat(req.format, encoderOptions(req)).toBuffer();
+  }
+}
+
+function encoderOptions(req: OptimizeRequest) {
+  // AVIF at sharp's default effort (4) takes tens of seconds for 4 MP; effort 1 is about 20 times
+  // faster for files a few per cent larger.
+  if (req.format === "avif") return { quality: req.quality, effort: 1 };
+  // A quality makes sharp quantise PNG to a palette, which took 8-13 s for 4 MP: PNG stays lossless.
+  if (req.format === "png") return {};
+  return { quality: req.quality };
+}
+
+const transformTimeout = () =>
+  new ApiError(504, "image_timeout", "The image took too long to prepare; try a smaller size", "filePath");
+
+function transformFailure(err: unknown): ApiError {
+  const message = err instanceof Error ? err.message : "";
+  if (/timeout/i.test(message)) return transformTimeout();
+  if (/pixel limit/i.test(message)) {
+    return new ApiError(415, "unsupported_media", "The image is too large to optimise", "filePath");
+  }
+  return new ApiError(415, "unsupported_media", "The file is not an image that can be optimised", "filePath");
 }

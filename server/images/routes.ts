@@ -1,14 +1,28 @@
 import type { Hono } from "hono";
 import type { AppDeps } from "../deps.ts";
+import { errorBody } from "../http/errors.ts";
 import { requestHeader } from "../http/request-header.ts";
 import { withRequestId } from "../http/request-id.ts";
 import { queryObject } from "../http/validate.ts";
-import { parseOptimizeQuery } from "./optimize.ts";
+import { parseOptimizeQuery } from "./optimize-query.ts";
+import { QueueBusyError } from "./transform-queue.ts";
+
+/** Seconds a refused client should wait: about what a full queue takes to drain a little. */
+const RETRY_AFTER_SECONDS = 5;
 
 export function imageRoutes(api: Hono, deps: AppDeps) {
   api.get("/images/optimize", async (c) => {
     const req = parseOptimizeQuery(queryObject(new URL(c.req.url)));
-    const image = await deps.images.get(req);
+    let image: Awaited<ReturnType<typeof deps.images.get>>;
+    try {
+      image = await deps.images.get(req);
+    } catch (err) {
+      if (!(err instanceof QueueBusyError)) throw err;
+      return c.json(errorBody("busy", `${err.message}; try again shortly`), 503, {
+        "retry-after": String(RETRY_AFTER_SECONDS),
+        "cache-control": "no-store",
+      });
+    }
     const headers = withRequestId(c, {
       "content-type": image.contentType,
       etag: image.etag,

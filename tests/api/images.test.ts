@@ -95,10 +95,16 @@ describe("image optimiser", () => {
     }
   });
 
-  it("refuses out-of-range sizes, qualities and unknown formats with 400 naming the field", async () => {
+  it("refuses sizes, pixel counts and qualities over the caps, and unknown formats, with 400 naming the field", async () => {
     const cases: [string, string][] = [
       ["width=0", "width"],
       ["width=4001", "width"],
+      ["width=2401", "width"],
+      ["height=2401", "height"],
+      ["width=2400&height=2400", "height"],
+      ["width=4000&height=4000&quality=100&format=avif", "width"],
+      ["quality=100", "quality"],
+      ["quality=90&format=avif", "quality"],
       ["height=-5", "height"],
       ["height=1e3", "height"],
       ["quality=0", "quality"],
