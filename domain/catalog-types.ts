@@ -152,7 +152,8 @@ export type HomePageData = {
   testimonials: Testimonial[];
 };
 
-export type SearchHit = { id: number; title: string; images: ImageRef[]; productId?: number };
+/** A search result; `type` is set for the Divergence entry only (it opens /divergence). */
+export type SearchHit = { id: number; title: string; images: ImageRef[]; productId?: number; type?: string };
 export type SearchResponse = { products: SearchHit[]; slabs: SearchHit[]; bases: SearchHit[] };
 
 /** The studio's public identity (decisions.md: configurable data, not code). */

@@ -32,6 +32,9 @@ describe("resolveProduct", () => {
   it("shows a variant under its parent", () => {
     expect(resolveProduct(list, "1", "3")).toEqual({ product: list[2], parent: list[0] });
   });
+  it("shows a variant named first, with its parent second (/products/2/1)", () => {
+    expect(resolveProduct(list, "2", "1")).toEqual({ product: list[1], parent: list[0] });
+  });
   it("finds the parent of a variant opened on its own", () => {
     expect(resolveProduct(list, "2", undefined)).toEqual({ product: list[1], parent: list[0] });
   });
@@ -39,7 +42,7 @@ describe("resolveProduct", () => {
     expect(resolveProduct(list, "9", undefined)).toBeNull();
     expect(resolveProduct(list, "x", undefined)).toBeNull();
     expect(resolveProduct(list, "4", "2")).toBeNull();
-    expect(resolveProduct(list, "2", "1")).toBeNull();
+    expect(resolveProduct(list, "2", "4")).toBeNull();
     expect(resolveProduct(list, "1", "1")).toBeNull();
     expect(resolveProduct(list, "1", "nine")).toBeNull();
   });

@@ -11,8 +11,8 @@ type Family = { id: number; productId: number | null };
 
 /**
  * The product a route shows and its parent. `/products/{id}` shows that product (a variant
- * alone still finds its parent); `/products/{id}/{variantId}` shows the variant only when it
- * belongs to `id`. Null means not found.
+ * alone still finds its parent); `/products/{a}/{b}` shows the variant of the two when the
+ * other is its parent, in either order (spec §1 allows the productId second). Null means not found.
  */
 export function resolveProduct<T extends Family>(
   list: T[],
@@ -29,8 +29,9 @@ export function resolveProduct<T extends Family>(
   }
   const vId = parseId(variantId);
   const variant = vId === null ? undefined : list.find((p) => p.id === vId);
-  if (!variant || variant.productId !== item.id) return null;
-  return { product: variant, parent: item };
+  if (variant?.productId === item.id) return { product: variant, parent: item };
+  if (variant && item.productId === variant.id) return { product: item, parent: variant };
+  return null;
 }
 
 /** Quantity is never below 0 and, when stock is set, never above it (spec §5). */

@@ -7,6 +7,7 @@ import { and, eq, inArray, ne } from "drizzle-orm";
 import { roundCents } from "../../domain/cart.ts";
 import type { CartLineInput } from "../../domain/checkout-wire.ts";
 import { divergencePrice } from "../../domain/divergence-builder.ts";
+import { fullName } from "../../domain/product-names.ts";
 import type { Db } from "../db/client.ts";
 import * as t from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
@@ -55,6 +56,18 @@ export async function priceCart(db: Db, input: CartLineInput[]): Promise<PricedC
         .where(and(inArray(t.products.id, productIds), ne(t.products.visibility, "Hidden")))
     : [];
   const byId = new Map(products.map((p) => [p.id, p]));
+  // A variant is ordered, mailed and labelled under its parent's name with its own.
+  const parentIds = [...new Set(products.flatMap((p) => (p.parentId !== null ? [p.parentId] : [])))];
+  const parentTitles = new Map(
+    parentIds.length
+      ? (
+          await db
+            .select({ id: t.products.id, title: t.products.title })
+            .from(t.products)
+            .where(inArray(t.products.id, parentIds))
+        ).map((p) => [p.id, p.title])
+      : [],
+  );
 
   const sizes = sizeIds.length
     ? await db
@@ -128,7 +141,7 @@ export async function priceCart(db: Db, input: CartLineInput[]): Promise<PricedC
     return {
       kind: "product",
       itemId: p.id,
-      title: p.title,
+      title: fullName({ id: p.id, title: p.title, productId: p.parentId }, (id) => parentTitles.get(id)),
       unitPrice: unit,
       quantity: q,
       total: roundCents(unit * q),

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { SearchHit, SearchResponse } from "../../domain/catalog-types.ts";
+import { isDivergenceEntry, variantName } from "../../domain/product-names.ts";
 import { foldForSearch } from "../../domain/text.ts";
 import type { Db } from "../db/client.ts";
 import * as t from "../db/schema.ts";
@@ -52,6 +53,7 @@ export async function searchCatalog(db: Db, query: string): Promise<SearchRespon
         images: t.products.images,
         parentId: t.products.parentId,
         parentTitle: parent.title,
+        type: t.products.type,
         closeness: p.closeness,
       })
       .from(t.products)
@@ -75,8 +77,13 @@ export async function searchCatalog(db: Db, query: string): Promise<SearchRespon
   return {
     products: ranked(products).map((r): SearchHit => {
       // A variant's own title is its option ("96\" x 42\""); a result needs the piece's name too.
-      if (r.parentId === null) return { id: r.id, title: r.title, images: firstImage(r.images) };
-      const title = r.parentTitle ? `${r.parentTitle} — ${r.title}` : r.title;
+      if (r.parentId === null) {
+        const hit: SearchHit = { id: r.id, title: r.title, images: firstImage(r.images) };
+        // The Divergence entry opens the configurator, so the browser needs to know it is one.
+        if (isDivergenceEntry(r)) hit.type = r.type;
+        return hit;
+      }
+      const title = r.parentTitle ? variantName(r.parentTitle, r.title) : r.title;
       return { id: r.id, title, images: firstImage(r.images), productId: r.parentId };
     }),
     slabs: ranked(slabs).map((r) => ({ id: r.id, title: r.title, images: firstImage(r.images) })),

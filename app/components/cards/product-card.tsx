@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { CardProduct } from "../../../domain/card-product.ts";
-import type { Product } from "../../../domain/catalog-types.ts";
+import { isDivergenceEntry, productPath } from "../../../domain/product-names.ts";
 import { AddToCartButton } from "../../features/cart/add-to-cart-button.tsx";
 import { HeartButton } from "../../features/wishlist/heart-button.tsx";
 import { productFolder } from "../../lib/images.ts";
@@ -9,17 +9,15 @@ import { Pills } from "./pills.tsx";
 import { PriceAmount } from "./starting-price.tsx";
 import "./card.css";
 
-export const productHref = (p: Pick<Product, "id" | "title">) =>
-  `/products/${p.id}?title=${encodeURIComponent(p.title)}`;
-
 /** A product card (spec §2): image with hover alternate, pills, heart, material pickers, price. */
 export function ProductCard({ product, eager = false }: { product: CardProduct; eager?: boolean }) {
   const folder = productFolder(product.type);
   const materials = product.variants.filter((v) => v.type === "Material");
+  const href = productPath(product);
   return (
     <article className="card">
       <div className="card__media">
-        <Link to={productHref(product)} aria-label={product.title} tabIndex={-1}>
+        <Link to={href} aria-label={product.title} tabIndex={-1}>
           <CardImage folder={folder} images={product.images} alt={product.title} eager={eager} />
         </Link>
         <Pills salePrice={product.salePrice} visibility={product.visibility} tag={product.tag} />
@@ -28,7 +26,7 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
       <div className="card__body">
         <p className="label">{product.category}</p>
         <h3 className="card__title">
-          <Link to={productHref(product)}>{product.title}</Link>
+          <Link to={href}>{product.title}</Link>
         </h3>
         <p className="card__price">
           <PriceAmount price={product.price} salePrice={product.salePrice} />
@@ -44,7 +42,14 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
             ))}
           </ul>
         )}
-        {product.stock > 0 && <AddToCartButton product={product} className="card__add" />}
+        {isDivergenceEntry(product) ? (
+          // The table is bought with its choices: the card leads to the configurator.
+          <Link to={href} className="card__add">
+            Build your table
+          </Link>
+        ) : (
+          product.stock > 0 && <AddToCartButton product={product} className="card__add" />
+        )}
       </div>
     </article>
   );

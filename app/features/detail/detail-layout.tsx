@@ -21,7 +21,7 @@ export function DetailLayout({ data }: { data: DetailData }) {
   const shareImage = first
     ? new URL(imageUrl(view.folder, first.fileName, { width: 1200, height: 1200, quality: 90 }), data.shareUrl).href
     : null;
-  const wishItem = data.kind === "product" ? data.product : data.item;
+  const wishItem = data.kind === "product" ? { ...data.product, title: name } : data.item;
   const onSale = view.salePrice !== null;
 
   return (

@@ -1,8 +1,9 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { toCardProduct } from "../../../domain/card-product.ts";
 import type { Base, Slab } from "../../../domain/catalog-types.ts";
 import { metalFinishes, parseId, pickRelated, resolveProduct } from "../../../domain/detail.ts";
 import { slabLengthClass } from "../../../domain/listing.ts";
+import { isDivergenceEntry } from "../../../domain/product-names.ts";
 import type { pageData } from "../../lib/page-data.server.ts";
 import type { DetailData } from "./types.ts";
 
@@ -20,6 +21,8 @@ export async function loadProductDetail(page: PageData, params: Params, request:
   const found = resolveProduct(list, params.id, params.variantId);
   if (!found) throw notFound();
   const { product, parent } = found;
+  // The Divergence row is the configurator's entry: its page is the configurator.
+  if (isDivergenceEntry(parent) || isDivergenceEntry(product)) throw redirect("/divergence", 301);
   const variants = parent.variants.flatMap((v) => list.filter((p) => p.id === v.id));
   const parents = list.filter((p) => p.productId === null);
   const related = pickRelated(

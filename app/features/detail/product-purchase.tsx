@@ -3,12 +3,13 @@ import { Link, useNavigate } from "react-router";
 import type { CardProduct } from "../../../domain/card-product.ts";
 import type { Product } from "../../../domain/catalog-types.ts";
 import { contactHref } from "../../../domain/detail.ts";
+import { variantName } from "../../../domain/product-names.ts";
 import { QuantityStepper } from "../../components/quantity-stepper.tsx";
 import { AddQuantityButton } from "./add-quantity-button.tsx";
 
-/** The name a variant goes by in enquiries and labels: its parent's title with its own. */
+/** The name a product goes by wherever it is shown or sent: a variant's is its parent's title with its own. */
 export const displayName = (product: Pick<Product, "id" | "title">, parent: Pick<Product, "id" | "title">) =>
-  product.id === parent.id ? product.title : `${parent.title}, ${product.title}`;
+  product.id === parent.id ? product.title : variantName(parent.title, product.title);
 
 /** Materials as thumbnail links, sizes as a select, then quantity and Add to cart or Order this. */
 export function ProductPurchase({ product, parent }: { product: Product; parent: CardProduct }) {
@@ -78,7 +79,11 @@ export function ProductPurchase({ product, parent }: { product: Product; parent:
           {inStock ? (
             <>
               <QuantityStepper value={quantity} stock={product.stock} onChange={setQuantity} label={name} />
-              <AddQuantityButton product={product} quantity={quantity} disabled={sizeMissing || quantity === 0} />
+              <AddQuantityButton
+                product={{ ...product, title: name }}
+                quantity={quantity}
+                disabled={sizeMissing || quantity === 0}
+              />
             </>
           ) : (
             <Link

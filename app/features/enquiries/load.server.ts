@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import type { EnquiryItem, EnquiryQuery } from "../../../domain/enquiry-prefill.ts";
+import { fullName, productPath } from "../../../domain/product-names.ts";
 import { productFolder } from "../../lib/images.ts";
 import { pageData } from "../../lib/page-data.server.ts";
 
@@ -13,16 +14,17 @@ export async function enquiryItem(context: AppLoadContext, query: EnquiryQuery):
   if (kind === "product") {
     const p = await page.product(id);
     if (!p) return null;
+    const parent = p.productId ? await page.product(p.productId) : null;
     const image = p.images[0];
     return {
       kind,
       id,
-      title: p.title,
+      title: fullName(p, () => parent?.title),
       category: p.category,
       material: null,
       salePending: p.visibility === "Sale Pending",
       image: image ? { folder: productFolder(p.type), fileName: image.fileName } : null,
-      href: p.productId ? `/products/${p.productId}/${p.id}` : titled(`/products/${p.id}`, p.title),
+      href: productPath(p),
     };
   }
   const item = kind === "slab" ? await page.slab(id) : await page.base(id);

@@ -9,6 +9,7 @@ import { useHeaderState } from "../../lib/header-state.tsx";
 import { imageSrcSet, imageUrl, productFolder } from "../../lib/images.ts";
 import "../content/content.css";
 import "./showcase.css";
+import { productPath } from "../../../domain/product-names.ts";
 
 export type ShopPick = Pick<Product, "id" | "title" | "price" | "salePrice" | "type" | "images">;
 
@@ -145,7 +146,7 @@ export function Showcase({
           </div>
           <div className="showcase__grid">
             {shop.map((p) => (
-              <Link key={p.id} to={`/products/${p.id}`} className="card showcase__product">
+              <Link key={p.id} to={productPath(p)} className="card showcase__product">
                 <div className="card__media">
                   <CardImage folder={productFolder(p.type)} images={p.images} alt="" />
                 </div>

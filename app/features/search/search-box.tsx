@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { SearchHit, SearchResponse } from "../../../domain/catalog-types.ts";
+import { productPath } from "../../../domain/product-names.ts";
 import { type ImageFolder, imageUrl } from "../../lib/images.ts";
 import "./search-box.css";
 
@@ -71,7 +72,7 @@ export function SearchBox() {
             label: "Products",
             folder: "products",
             hits: state.results.products,
-            href: (h) => withTitle(h.productId ? `/products/${h.productId}/${h.id}` : `/products/${h.id}`, h.title),
+            href: productPath,
           },
           {
             label: "Slabs",

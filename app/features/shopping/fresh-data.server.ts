@@ -1,5 +1,6 @@
 import { type StockCartProduct, toStockCartProduct } from "../../../domain/cart.ts";
 import type { DivergenceData } from "../../../domain/catalog-types.ts";
+import { withFullNames } from "../../../domain/product-names.ts";
 import { pageData } from "../../lib/page-data.server.ts";
 
 export type FreshCartData = { products: StockCartProduct[]; divergence: DivergenceData | null };
@@ -13,7 +14,8 @@ export async function freshCartData(context: Parameters<typeof pageData>[0]): Pr
   const page = pageData(context);
   const [products, divergence] = await Promise.all([page.products(), page.divergence()]);
   return {
-    products: products.map(toStockCartProduct),
+    // Variants are named after their parents, as the cart shows and sends them.
+    products: withFullNames(products).map(toStockCartProduct),
     divergence: divergence && {
       divergenceMetadata: { ...divergence.divergenceMetadata, description: "", specification: "" },
       generalImagery: [],
