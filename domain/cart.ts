@@ -4,7 +4,13 @@
  */
 import type { DivergenceData, ImageRef, Product } from "./catalog-types.ts";
 import { clampQuantity } from "./detail.ts";
-import { divergencePrice, type PricingBreakdown, TOP_FINISHES, type TopFinish } from "./divergence-builder.ts";
+import {
+  divergencePrice,
+  maxDivergenceQuantity,
+  type PricingBreakdown,
+  TOP_FINISHES,
+  type TopFinish,
+} from "./divergence-builder.ts";
 
 /** A stock item as the cart keeps it: the product's identity, prices and stock. */
 export type StockCartProduct = {
@@ -59,11 +65,12 @@ export const lineTotal = (p: CartProduct, quantity: number): number => roundCent
  * Divergence table (a line without a recorded size stock is not capped).
  */
 export function capQuantity(p: CartProduct, quantity: number): number {
+  if (isDivergenceProduct(p)) return clampQuantity(quantity, maxDivergenceQuantity({ stock: p.stock ?? 0 }));
   return clampQuantity(quantity, p.stock === undefined ? null : Math.max(0, p.stock));
 }
 
-/** Nothing left to sell: a stock item at 0, or a Divergence size with no tables left to build. */
-export const isOutOfStock = ({ product: p }: CartLine): boolean => (p.stock ?? 1) <= 0;
+/** Nothing left to sell: a stock item at 0. A Divergence size without stock is built to order, never out of stock. */
+export const isOutOfStock = ({ product: p }: CartLine): boolean => !isDivergenceProduct(p) && (p.stock ?? 1) <= 0;
 
 /** Two lines are the same line: Divergence on its whole configuration, anything else on id and title. */
 export function sameLine(a: CartProduct, b: CartProduct): boolean {

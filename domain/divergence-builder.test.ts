@@ -150,9 +150,9 @@ describe("the gallery", () => {
 });
 
 describe("the quantity", () => {
-  it("is capped at the chosen size's stock, and a size with none cannot be ordered", () => {
+  it("is capped at the chosen size's stock; a size with none is built to order, capped only by the API", () => {
     expect(maxDivergenceQuantity(data.variantSpecies[0]?.metadata[0])).toBe(3);
-    expect(maxDivergenceQuantity(data.variantSpecies[0]?.metadata[1])).toBe(0);
+    expect(maxDivergenceQuantity(data.variantSpecies[0]?.metadata[1])).toBe(99);
     expect(maxDivergenceQuantity(undefined)).toBe(0);
   });
 });

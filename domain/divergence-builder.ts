@@ -110,7 +110,14 @@ export function divergenceGallery(d: DivergenceData, c: DivergenceChoice): Diver
   return { folder: "divergenceSpeciesFinish", images: first };
 }
 
-/** How many of the chosen size can be ordered: its stock, never below 0 (none left: none). */
-export function maxDivergenceQuantity(size: DivergenceSize | undefined): number {
-  return size ? Math.max(0, size.stock) : 0;
+/** The most tables one order may ask for (the payment API's limit per line). */
+export const MAX_TABLES = 99;
+
+/** A size with no stock is built to order (docs/decisions/005): orderable, with no cap of its own. */
+export const isBuiltToOrder = (size: Pick<DivergenceSize, "stock">): boolean => size.stock <= 0;
+
+/** How many of the chosen size can be ordered: its stock while it has some, else any number (built to order). */
+export function maxDivergenceQuantity(size: Pick<DivergenceSize, "stock"> | undefined): number {
+  if (!size) return 0;
+  return isBuiltToOrder(size) ? MAX_TABLES : size.stock;
 }

@@ -69,7 +69,7 @@ describe("a configuration in the address", () => {
     expect(read("size=100&edge=yes")).toEqual({});
   });
 
-  it("never chooses a fully booked size", () => {
-    expect(read("species=10&size=101&edge=yes")).toEqual({ speciesId: 10 });
+  it("chooses a size without stock, which is built to order", () => {
+    expect(read("species=10&size=101&edge=yes")).toMatchObject({ speciesId: 10, sizeId: 101, liveEdge: "Yes" });
   });
 });

@@ -19,7 +19,7 @@ import {
 
 const EDGES = { yes: "Yes", no: "No" } as const;
 
-/** The choice a query string names, checked against the data: a fully booked size is never chosen. */
+/** The choice a query string names, checked against the data (a size without stock is built to order, so it may be chosen). */
 export function choiceFromSearch(d: DivergenceData, finishNames: string[], search: URLSearchParams): DivergenceChoice {
   let c: DivergenceChoice = {};
   const speciesId = parseId(search.get("species") ?? undefined);
@@ -28,7 +28,7 @@ export function choiceFromSearch(d: DivergenceData, finishNames: string[], searc
 
   const sizeId = parseId(search.get("size") ?? undefined);
   const size = chosenSpecies(d, c)?.metadata.find((m) => m.id === sizeId);
-  if (!size || size.stock <= 0) return c;
+  if (!size) return c;
   c = chooseSize(c, size.id);
 
   const edge = EDGES[(search.get("edge") ?? "").toLowerCase() as keyof typeof EDGES];

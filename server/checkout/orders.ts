@@ -29,7 +29,7 @@ export function reserve(
   return takeStock(
     deps.db,
     cart.lines,
-    async (tx) => {
+    async (tx, builtToOrder) => {
       const [order] = await tx
         .insert(orders)
         .values({
@@ -65,7 +65,7 @@ export function reserve(
           unitPrice: l.unitPrice,
           quantity: l.quantity,
           total: l.total,
-          details: l.details,
+          details: builtToOrder(l) ? { ...l.details, builtToOrder: true } : l.details,
         })),
       );
       return orderId;

@@ -5,6 +5,9 @@
  * in: two checkouts of [X, Y] and [Y, X] then queue behind each other instead of deadlocking.
  * A transaction PostgreSQL still picks as a deadlock victim (another writer, say) is run again
  * (server/db/retry.ts), so no buyer sees a 500 and no release is left half done.
+ *
+ * A Divergence size with no stock left is built to order (docs/decisions/005): its lines take
+ * nothing, are marked `builtToOrder`, and give nothing back when released.
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
@@ -31,6 +34,9 @@ export function stockTakes(lines: Pick<PricedLine, "stockRef" | "quantity" | "ti
 }
 
 const tableSql = (table: StockTable) => (table === "products" ? sql`products` : sql`divergence_sizes`);
+
+const builtToOrderLine = (line: { details: unknown }) =>
+  (line.details as { builtToOrder?: unknown } | null)?.builtToOrder === true;
 
 /** The stock row a stored order line took from. */
 function stockRefOfLine(line: { kind: string; itemId: number; details: unknown }): { table: StockTable; id: number } {
@@ -61,6 +67,7 @@ async function heldByPendingOrders(db: Db, take: StockTake): Promise<number> {
     .where(and(eq(orders.status, "pending"), eq(orderLines.kind, kind)));
   return lines
     .filter((l) => {
+      if (builtToOrderLine(l)) return false;
       const ref = stockRefOfLine(l);
       return ref.table === take.table && ref.id === take.id;
     })
@@ -71,14 +78,19 @@ async function heldByPendingOrders(db: Db, take: StockTake): Promise<number> {
  * The refusal for a row short of stock: 'sold out' when the units are gone, or 'reserved' when
  * other checkouts in progress hold what this buyer asked for (it may come back within a minute).
  */
-async function shortOfStockError(db: Db, take: StockTake, asked: number): Promise<ApiError> {
+async function stockOf(db: Db, take: StockTake): Promise<number> {
   const [row] = (
     (await db.execute(sql`select stock from ${tableSql(take.table)} where id = ${take.id}`)) as unknown as {
       rows: { stock: number }[];
     }
   ).rows;
+  return row?.stock ?? 0;
+}
+
+async function shortOfStockError(db: Db, take: StockTake, asked: number): Promise<ApiError> {
+  const stock = await stockOf(db, take);
   const held = await heldByPendingOrders(db, take);
-  if (row && held > 0 && row.stock + held >= asked)
+  if (held > 0 && stock + held >= asked)
     return new ApiError(
       409,
       "reserved",
@@ -95,12 +107,14 @@ async function shortOfStockError(db: Db, take: StockTake, asked: number): Promis
 
 /**
  * Takes the stock of every line and runs `writeOrder` in the same transaction: all of it or
- * none. A row short of stock is a 409 ('sold_out', or 'reserved' while others' checkouts hold it).
+ * none. A row short of stock is a 409 ('sold_out', or 'reserved' while others' checkouts hold
+ * it), except a Divergence size with none left, which is built to order: `writeOrder` is told
+ * which lines those are.
  */
 export async function takeStock<T>(
   db: Db,
   lines: PricedLine[],
-  writeOrder: (tx: Db) => Promise<T>,
+  writeOrder: (tx: Db, builtToOrder: (line: PricedLine) => boolean) => Promise<T>,
   onRetry?: (err: unknown, attempt: number) => void,
 ): Promise<T> {
   const takes = stockTakes(lines);
@@ -108,13 +122,19 @@ export async function takeStock<T>(
     return await retryConflicts(
       () =>
         db.transaction(async (tx) => {
+          const toOrder = new Set<string>();
           for (const take of takes) {
             const taken = await tx.execute(
               sql`update ${tableSql(take.table)} set stock = stock - ${take.quantity} where id = ${take.id} and stock >= ${take.quantity} returning id`,
             );
-            if ((taken as unknown as { rows: unknown[] }).rows.length === 0) throw new ShortOfStock(take);
+            if ((taken as unknown as { rows: unknown[] }).rows.length > 0) continue;
+            if (take.table === "divergence_sizes" && (await stockOf(tx as unknown as Db, take)) <= 0) {
+              toOrder.add(`${take.table}:${take.id}`);
+              continue;
+            }
+            throw new ShortOfStock(take);
           }
-          return writeOrder(tx as unknown as Db);
+          return writeOrder(tx as unknown as Db, (l) => toOrder.has(`${l.stockRef.table}:${l.stockRef.id}`));
         }),
       { onRetry },
     );
@@ -139,7 +159,9 @@ export async function releasePendingOrder(db: Db, orderId: number): Promise<bool
       if (gone.length === 0) return false;
       const lines = await tx.delete(orderLines).where(eq(orderLines.orderId, orderId)).returning();
       const takes = stockTakes(
-        lines.map((l) => ({ stockRef: stockRefOfLine(l), quantity: l.quantity, title: l.title })),
+        lines
+          .filter((l) => !builtToOrderLine(l))
+          .map((l) => ({ stockRef: stockRefOfLine(l), quantity: l.quantity, title: l.title })),
       );
       for (const take of takes)
         await tx.execute(

@@ -207,6 +207,35 @@ describe.each(dbKinds)("checkout under real carts and abuse, on %s", (kind) => {
       expect(((await res.json()) as { error: { field: string } }).error.field).toBe(`products.0.${field}`);
     });
 
+    it("builds a size with no stock to order: paid with no cap, nothing taken, nothing given back on a decline", async () => {
+      const { line } = await table();
+      await db().execute(sql`update divergence_sizes set stock = 0 where id = ${line.sizeId}`);
+      const price = await post("/api/shipping/rates", { ...BUYER_ADDRESS, products: [{ ...line, quantity: 3 }] });
+      expect(price.status).toBe(200);
+      const priced = await pay(
+        paymentRequest(
+          { id: line.id, title: "", unit: 0, rate: { object_id: "", amount: "0" } },
+          { products: [{ ...line, quantity: 3 }], amount: 0, shippingRateId: null },
+        ),
+      );
+      // The figures are the server's: the 409 carries them, and paying them goes through.
+      const fresh = ((await priced.json()) as { fresh: { amount: number; products: { price: number }[] } }).fresh;
+      const body = paymentRequest(
+        { id: line.id, title: "", unit: 0, rate: { object_id: "", amount: "0" } },
+        {
+          products: [{ ...line, quantity: 3, price: fresh.products[0]!.price }],
+          amount: fresh.amount,
+          shippingRateId: null,
+        },
+      );
+      const declined = await pay({ ...body, account: DECLINED }, "192.0.2.60");
+      expect(await declined.json()).toMatchObject({ status: "declined" });
+      const paid = await pay(body, "192.0.2.61");
+      expect(await paid.json()).toMatchObject({ status: "approved" });
+      const stock = await db().execute(sql`select stock from divergence_sizes where id = ${line.sizeId}`);
+      expect((stock as unknown as { rows: { stock: number }[] }).rows[0]!.stock).toBe(0);
+    });
+
     it("refuses the Divergence product row bought as a plain product", async () => {
       const [row] = await db().select().from(products).where(eq(products.type, "Divergence"));
       const res = await post("/api/shipping/rates", { ...BUYER_ADDRESS, products: [{ id: row!.id, quantity: 1 }] });

@@ -17,7 +17,7 @@ async function divergenceData(request: APIRequestContext): Promise<Divergence> {
   return res.json();
 }
 
-/** A species with a fully booked size when there is one, a size of it with stock to spare, a pictured base colour. */
+/** A species with a size built to order (no stock) when there is one, a size of it with stock to spare, a pictured base colour. */
 function pick(d: Divergence) {
   const species = d.variantSpecies.find((s) => s.metadata.some((m) => m.stock <= 0)) ?? d.variantSpecies[0]!;
   const size = species.metadata.find((m) => m.stock >= 2) ?? species.metadata.find((m) => m.stock > 0)!;
@@ -63,15 +63,15 @@ test("a shopper configures a Divergence table step by step, adds it to the cart,
     `Starting Price from ${usd(Math.min(...species.metadata.map((m) => m.price)))}`,
   );
 
-  // 2. Size: every size shows its price; a size with no stock is shown but cannot be chosen.
+  // 2. Size: every size shows its price; a size with no stock is built to order and can be chosen.
   const sizes = step(page, 2, "Size");
   await expect(sizes.getByRole("radio")).toHaveCount(species.metadata.length);
   for (const m of species.metadata) {
     const radio = sizes.getByRole("radio", { name: m.size });
     await expect(radio).toHaveAccessibleName(new RegExp(usd(m.price).replace("$", "\\$")));
     if (m.stock <= 0) {
-      await expect(radio).toBeDisabled();
-      await expect(radio).toHaveAccessibleName(/Fully booked/);
+      await expect(radio).toBeEnabled();
+      await expect(radio).toHaveAccessibleName(/Built to order/);
     }
   }
   await sizes.getByRole("radio", { name: size.size }).check();

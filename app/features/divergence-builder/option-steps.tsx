@@ -9,6 +9,7 @@ import {
   chosenSpecies,
   type DivergenceChoice,
   enabledSteps,
+  isBuiltToOrder,
   type LiveEdge,
   TOP_FINISHES,
 } from "../../../domain/divergence-builder.ts";
@@ -84,18 +85,17 @@ export function OptionSteps({
         {species && (
           <div className="choices choices--sizes">
             {species.metadata.map((m) => {
-              const booked = m.stock <= 0;
+              const toOrder = isBuiltToOrder(m);
               return (
                 <Choice
                   key={m.id}
                   name="dv-size"
                   checked={c.sizeId === m.id}
-                  disabled={booked}
                   onChoose={() => onChange(chooseSize(c, m.id))}
-                  className={booked ? "choice--row choice--booked" : "choice--row"}
+                  className="choice--row"
                 >
                   <span className="choice__name">{m.size}</span>
-                  {booked && <span className="choice__flag">Fully booked</span>}
+                  {toOrder && <span className="choice__flag">Built to order</span>}
                   <span className="choice__price">{formatPrice(m.price)}</span>
                 </Choice>
               );

@@ -23,7 +23,11 @@ function NotChosen() {
 }
 
 const stockNote = (stock: number) =>
-  stock === 1 ? "Only 1 can be built in this size" : `${stock} can be built in this size`;
+  stock <= 0
+    ? "Built to order in this size"
+    : stock === 1
+      ? "Only 1 can be built in this size"
+      : `${stock} can be built in this size`;
 
 /** Step 6: the price so far, line by line, and how many tables. */
 export function PurchaseStep({
