@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ENQUIRY_MESSAGES, enquiryDefaults, imagesSelectedText, validateContact, validateCustom } from "./enquiry.ts";
+import {
+  baseTypeOf,
+  ENQUIRY_MESSAGES,
+  enquiryDefaults,
+  imagesSelectedText,
+  validateContact,
+  validateCustom,
+} from "./enquiry.ts";
 
 const contact = {
   firstName: "Ada",
@@ -93,5 +100,25 @@ describe("prefills", () => {
   });
   it("counts selected photos in the spec's words", () => {
     expect(imagesSelectedText(2)).toBe("2 image(s) selected. Thank you!");
+  });
+});
+
+describe("a base's type from its material", () => {
+  it.each([
+    ["Steel", "Metal base"],
+    ["Bronze", "Metal base"],
+    ["Brass", "Metal base"],
+    ["Cast iron", "Metal base"],
+    ["Aluminium", "Metal base"],
+    ["Aluminum", "Metal base"],
+    ["Wood", "Wood base"],
+    ["White oak", "Wood base"],
+    ["Other", undefined],
+  ])("%s gives %s", (material, expected) => {
+    expect(baseTypeOf(material)).toBe(expected);
+  });
+
+  it("pre-fills a bronze base's enquiry as a metal base", () => {
+    expect(enquiryDefaults({ from: "base", title: "Bronze Pedestal", material: "Bronze" }).baseType).toBe("Metal base");
   });
 });

@@ -121,11 +121,21 @@ export type EnquirySource =
   | { from: "base"; title: string; material: string }
   | { from: "none" };
 
+const METALS = /\b(steel|bronze|brass|iron|alumin(i)?um|copper|zinc|nickel|titanium|metal)\b/i;
+const WOODS = /\b(wood|oak|walnut|maple|cherry|ash|elm|sycamore|pine|hickory)\b/i;
+
+/** A base's type from its material: any metal gives 'Metal base', wood 'Wood base', anything else none. */
+export function baseTypeOf(material: string): "Metal base" | "Wood base" | undefined {
+  if (METALS.test(material)) return "Metal base";
+  if (WOODS.test(material)) return "Wood base";
+  return undefined;
+}
+
 /**
  * The form's prefills: General Inquiry from the wish list; Custom Item for a slab; for a
  * product its kind of piece (Dining Table or Coffee Table, from its title or category); Dining
  * Table or Coffee Table when a base's title says so; otherwise General Inquiry. Live edge when the title mentions it; the base type from a base's
- * material (Steel gives 'Metal base', anything else 'Wood base').
+ * material (baseTypeOf).
  */
 export function enquiryDefaults(source: EnquirySource): Partial<ContactFields> {
   if (source.from === "wishlist" || source.from === "none") return { enquiryType: "General Inquiry" };
@@ -140,6 +150,9 @@ export function enquiryDefaults(source: EnquirySource): Partial<ContactFields> {
   const out: Partial<ContactFields> = {};
   out.enquiryType = source.from === "slab" ? "Custom Item" : (byTitle ?? "General Inquiry");
   if (/live[\s-]?edge/.test(title)) out.edgeType = "Live edge";
-  if (source.from === "base") out.baseType = source.material.toLowerCase() === "steel" ? "Metal base" : "Wood base";
+  if (source.from === "base") {
+    const baseType = baseTypeOf(source.material);
+    if (baseType) out.baseType = baseType;
+  }
   return out;
 }
