@@ -7,6 +7,7 @@ import {
   isOutOfStock,
   rematchCart,
   removeFromCart,
+  restoreLine,
   roundCents,
   setQuantity,
   toStockCartProduct,
@@ -82,8 +83,12 @@ describe("changing a quantity", () => {
     expect(setQuantity(sale, sale[0]!, 3)[0]?.total).toBe(99.99);
   });
 
-  it("never goes below 0", () => {
-    expect(setQuantity(lines, lines[0]!, -2)[0]).toMatchObject({ quantity: 0, total: 0 });
+  it("takes the line out at 0 (or below), leaving no $0 line; an undo puts it back where it was", () => {
+    const two = addToCart(lines, item(2), 1);
+    expect(setQuantity(two, two[0]!, 0)).toEqual([two[1]]);
+    expect(setQuantity(two, two[0]!, -2)).toEqual([two[1]]);
+    expect(restoreLine(setQuantity(two, two[0]!, 0), two[0]!, 0)).toEqual(two);
+    expect(restoreLine(two, two[0]!, 1)).toEqual(two);
   });
 
   it("is capped at the stock", () => {

@@ -112,13 +112,24 @@ export function addToCart(lines: CartLine[], product: CartProduct, quantity: num
   });
 }
 
-/** Sets a line's quantity (never below 0, capped at stock) and recomputes its total. */
+/**
+ * Sets a line's quantity (capped at stock) and recomputes its total. Quantity 0 takes the line
+ * out, as Remove does (docs/decisions/005): a $0 line would only sit in the cart and the order.
+ */
 export function setQuantity(lines: CartLine[], line: CartLine, quantity: number): CartLine[] {
+  if (Math.floor(quantity) <= 0) return lines.filter((l) => !sameLine(l.product, line.product));
   return lines.map((l) => {
     if (!sameLine(l.product, line.product)) return l;
     const q = capQuantity(l.product, quantity);
     return { ...l, quantity: q, total: lineTotal(l.product, q) };
   });
+}
+
+/** Puts a line taken out back where it was (the undo of a removal); merged if it is there again. */
+export function restoreLine(lines: CartLine[], line: CartLine, index: number): CartLine[] {
+  if (lines.some((l) => sameLine(l.product, line.product))) return lines;
+  const at = Math.max(0, Math.min(index, lines.length));
+  return [...lines.slice(0, at), line, ...lines.slice(at)];
 }
 
 /**

@@ -37,7 +37,11 @@ export function QuantityStepper({
         step={1}
         value={value}
         aria-label={`Quantity of ${label}`}
-        onChange={(e) => set(e.currentTarget.valueAsNumber)}
+        onChange={(e) => {
+          // An emptied field is someone about to type a number, not a quantity of 0.
+          const typed = e.currentTarget.valueAsNumber;
+          if (!Number.isNaN(typed)) set(typed);
+        }}
       />
       <button
         type="button"

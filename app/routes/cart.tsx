@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "react-router";
 import { pageMeta } from "../features/content/meta.ts";
 import { PageHead } from "../features/content/page-head.tsx";
-import { CartLines } from "../features/shopping/cart-lines.tsx";
+import { CartLines, RemovedLineNotice } from "../features/shopping/cart-lines.tsx";
 import { CartSummary } from "../features/shopping/cart-summary.tsx";
 import { freshCartData } from "../features/shopping/fresh-data.server.ts";
 import { useFreshCart } from "../features/shopping/use-fresh-cart.ts";
@@ -25,6 +25,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
       <div className="cart-page">
         <section aria-label="Items in your cart" aria-busy={lines === null}>
           {lines === null && <div className="cart-wait" />}
+          <RemovedLineNotice />
           {empty && (
             <div className="cart-empty">
               <p>It looks like your cart is empty.</p>

@@ -89,11 +89,37 @@ test("a shopper adds from a card and from a detail page, steps quantities, and f
   await expect(line.getByRole("spinbutton", { name: `Quantity of ${piece.title}` })).toHaveValue(String(piece.stock));
   await expect(header(page).getByRole("link", { name: `Cart (${piece.stock + 1})` })).toBeVisible();
 
-  // Removing every line leaves the empty text and a disabled checkout button.
-  for (const title of [piece.title, cardTitle]) await page.getByRole("button", { name: `Remove ${title}` }).click();
+  // Stepping a line to 0 takes it out, with an undo: no $0 line stays behind.
+  const cardLine = page.locator(".cart-line").filter({ hasText: cardTitle });
+  await cardLine.getByRole("button", { name: /^Decrease quantity/ }).click();
+  await expect(cardLine).toHaveCount(0);
+  const notice = page.getByRole("status").filter({ hasText: `${cardTitle} was removed from your cart.` });
+  await expect(notice).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await notice.getByRole("button", { name: "Undo" }).click();
+  await expect(cardLine.getByRole("spinbutton")).toHaveValue("1");
+  await cardLine.getByRole("spinbutton").fill("0");
+  await expect(cardLine).toHaveCount(0);
+  await page.reload();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(cardLine).toHaveCount(0);
+  await expect(page.locator(".cart-line__total").filter({ hasText: "$0.00" })).toHaveCount(0);
+  await page.getByRole("button", { name: `Remove ${piece.title}` }).click();
   await expect(page.getByText("It looks like your cart is empty.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Checkout" })).toBeDisabled();
   await expectNoSeriousA11yViolations(page);
+});
+
+test("removing a line can be undone from the cart drawer too", async ({ page, request }) => {
+  const piece = (await products(request)).find((p) => p.productId === null && p.stock > 0 && p.variants.length === 0)!;
+  await open(page, `/products/${piece.id}`);
+  await page.getByRole("button", { name: "Add to cart", exact: true }).click();
+  const drawer = page.getByRole("dialog", { name: "Your cart" });
+  await drawer.getByRole("button", { name: `Remove ${piece.title}` }).click();
+  await expect(drawer.getByText("It looks like your cart is empty.")).toBeVisible();
+  await drawer.getByRole("button", { name: "Undo" }).click();
+  await expect(drawer.getByRole("link", { name: piece.title })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Cart (1)" })).toBeVisible();
 });
 
 test("stored lines are matched to today's prices: a vanished piece is dropped, a sold-out one says so", async ({
@@ -125,6 +151,9 @@ test("stored lines are matched to today's prices: a vanished piece is dropped, a
   await expect(sale.locator(".cart-line__total")).toHaveText(usd(onSale.salePrice!));
   const gone = page.locator(".cart-line").filter({ hasText: soldOut.title });
   await expect(gone.getByText("Unfortunately, this product is out of stock.")).toBeVisible();
+  // Its figure is shown struck through and marked, so it never reads as part of the total.
+  await expect(gone.locator(".cart-line__total del")).toBeVisible();
+  await expect(gone.locator(".cart-line__total")).toContainText("Not counted");
   // The summary counts only what can be bought.
   await expect(page.locator(".cart-summary__total")).toContainText(usd(onSale.salePrice!));
   // The matched lines were saved.

@@ -44,6 +44,18 @@ test.describe("the subscribe modal", () => {
     await expect(page.getByRole("dialog", { name: "Stay in touch" })).toHaveCount(0);
   });
 
+  test("is not offered to a visitor who just subscribed in the footer", async ({ page }) => {
+    await page.clock.install();
+    await open(page, "/faqs");
+    const footer = page.getByRole("contentinfo");
+    await footer.getByRole("textbox", { name: "Email address" }).fill(address("footer-first"));
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await expect(footer.getByText("Thank you! You are now subscribed.")).toBeVisible();
+    await page.clock.fastForward("00:45");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Stay in touch" })).toHaveCount(0);
+  });
+
   test("waits while the visitor is on the checkout, and opens on the next page", async ({ page }) => {
     await page.clock.install();
     await open(page, "/check-out");

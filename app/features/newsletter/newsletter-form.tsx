@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { ENQUIRY_MESSAGES } from "../../../domain/enquiry.ts";
 import { SEND_MESSAGES } from "../../../domain/enquiry-answer.ts";
 import { sendJson } from "../enquiries/send.ts";
+import { markOffered } from "./offer.ts";
 import "./newsletter.css";
 
 type State = "idle" | "loading" | "success" | "failure";
@@ -29,6 +30,8 @@ export function NewsletterForm({ tone = "light" }: { tone?: "light" | "dark" }) 
     setInvalid(false);
     setState("loading");
     const outcome = await sendJson("/api/website/subscribe", { email: email.trim() });
+    // Someone who just subscribed is not offered the newsletter again in a modal.
+    if (outcome.ok) markOffered();
     setState(outcome.ok ? "success" : "failure");
   };
 

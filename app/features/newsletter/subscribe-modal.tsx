@@ -1,33 +1,18 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import { SUBSCRIBE_MODAL_DELAY_MS, SUBSCRIBE_OFFERED_KEY, subscribeModalAllowed } from "../../../domain/newsletter.ts";
+import { SUBSCRIBE_MODAL_DELAY_MS, subscribeModalAllowed } from "../../../domain/newsletter.ts";
+import { markOffered, offered } from "./offer.ts";
 
 // The dialog's code is fetched only when the offer is due.
 const SubscribeDialog = lazy(() => import("./subscribe-dialog.tsx"));
-
-/** Whether this browser has had the offer; a browser that refuses storage counts as having had it. */
-function offered(): boolean {
-  try {
-    return localStorage.getItem(SUBSCRIBE_OFFERED_KEY) !== null;
-  } catch {
-    return true;
-  }
-}
-
-function markOffered(): void {
-  try {
-    localStorage.setItem(SUBSCRIBE_OFFERED_KEY, new Date().toISOString());
-  } catch {
-    // Refused storage was already read as "offered".
-  }
-}
 
 const RETRY_MS = 5_000;
 
 /**
  * The newsletter as a one-time modal (spec §4, §9): 30 s after the page came up on a first
  * visit, never on the checkout, never over another open dialog (it waits for both to pass).
- * The flag is set as it opens, so closing it, or leaving, ends the offer for good.
+ * The flag is set as it opens, so closing it, or leaving, ends the offer for good; subscribing
+ * in the footer sets it too (offer.ts).
  */
 export function SubscribeModal() {
   const { pathname } = useLocation();

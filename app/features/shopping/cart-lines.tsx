@@ -1,13 +1,30 @@
 import { Link } from "react-router";
 import { type CartLine, isDivergenceProduct, isOutOfStock, lineKey } from "../../../domain/cart.ts";
 import { formatPrice } from "../../../domain/format.ts";
+import { productPath } from "../../../domain/product-names.ts";
 import { QuantityStepper } from "../../components/quantity-stepper.tsx";
 import { imageUrl, productFolder } from "../../lib/images.ts";
-import { shop } from "./store.ts";
+import { shop, useShop } from "./store.ts";
 import "./shopping.css";
 
-const hrefOf = ({ product: p }: CartLine) =>
-  isDivergenceProduct(p) ? "/divergence" : `/products/${p.id}?title=${encodeURIComponent(p.title)}`;
+const hrefOf = ({ product: p }: CartLine) => (isDivergenceProduct(p) ? "/divergence" : productPath(p));
+
+/** Says which line was just taken out of the cart, with the way to put it back. */
+export function RemovedLineNotice() {
+  const removed = useShop((s) => s.removed);
+  return (
+    <p className="cart-removed" role="status">
+      {removed && (
+        <>
+          <span>{removed.line.product.title} was removed from your cart.</span>{" "}
+          <button type="button" className="cart-removed__undo" onClick={() => shop.undoRemove()}>
+            Undo
+          </button>
+        </>
+      )}
+    </p>
+  );
+}
 
 /** The configuration of a Divergence line, in words. */
 function details({ product: p }: CartLine): string {
@@ -81,7 +98,15 @@ export function CartLines({
                 </button>
               )}
             </div>
-            <p className="cart-line__total">{formatPrice(line.total)}</p>
+            {isOutOfStock(line) ? (
+              // The summary leaves this line out: its figure must not read as part of the total.
+              <p className="cart-line__total cart-line__total--excluded">
+                <del>{formatPrice(line.total)}</del>
+                <span className="cart-line__excluded">Not counted</span>
+              </p>
+            ) : (
+              <p className="cart-line__total">{formatPrice(line.total)}</p>
+            )}
           </li>
         );
       })}

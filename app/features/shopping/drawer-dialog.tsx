@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "react-router";
 import { cartSummary } from "../../../domain/cart.ts";
 import { formatPrice } from "../../../domain/format.ts";
-import { CartLines } from "./cart-lines.tsx";
+import { CartLines, RemovedLineNotice } from "./cart-lines.tsx";
 import { type Drawer, shop, useShop } from "./store.ts";
 import { useModalDialog } from "./use-modal-dialog.ts";
 import { WishlistItems } from "./wishlist-items.tsx";
@@ -32,11 +32,14 @@ export default function DrawerDialog({ drawer }: { drawer: Drawer }) {
       </div>
       <div className="drawer__body">
         {drawer === "cart" ? (
-          cart.length === 0 ? (
-            <p className="drawer__empty">It looks like your cart is empty.</p>
-          ) : (
-            <CartLines lines={cart} onNavigate={leave} />
-          )
+          <>
+            <RemovedLineNotice />
+            {cart.length === 0 ? (
+              <p className="drawer__empty">It looks like your cart is empty.</p>
+            ) : (
+              <CartLines lines={cart} onNavigate={leave} />
+            )}
+          </>
         ) : wishlist.length === 0 ? (
           <p className="drawer__empty">It looks like your wish list is empty.</p>
         ) : (

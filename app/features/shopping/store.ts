@@ -15,6 +15,8 @@ import {
   type CartProduct,
   rematchCart,
   removeFromCart,
+  restoreLine,
+  sameLine,
   setQuantity,
   validCartLines,
 } from "../../../domain/cart.ts";
@@ -42,9 +44,11 @@ export type ShopState = {
   wishlist: WishlistEntry[];
   preview: Preview | null;
   drawer: Drawer | null;
+  /** The line last taken out (Remove, or stepped to 0) and where it stood, until undone or another change. */
+  removed: { line: CartLine; index: number } | null;
 };
 
-const INITIAL: ShopState = { ready: false, cart: [], wishlist: [], preview: null, drawer: null };
+const INITIAL: ShopState = { ready: false, cart: [], wishlist: [], preview: null, drawer: null, removed: null };
 
 /** Local-storage keys of the cart and the wish list carry the studio's short name (decisions.md). */
 export const storageKeys = (shortName: string) => ({ cart: `${shortName}-cart`, wishlist: `${shortName}-wishlist` });
@@ -121,32 +125,44 @@ export const shop = {
     saveCart(cart);
     const line = cart.find((l) => l.product === product) ?? null;
     if (!line) {
-      set({ cart });
+      set({ cart, removed: null });
       return;
     }
     set(
       show === "preview"
-        ? { cart, preview: { kind: "cart", line }, drawer: null }
-        : { cart, drawer: "cart", preview: null },
+        ? { cart, preview: { kind: "cart", line }, drawer: null, removed: null }
+        : { cart, drawer: "cart", preview: null, removed: null },
     );
   },
 
+  /** Sets a line's quantity; 0 takes the line out, with an undo. */
   setQuantity(line: CartLine, quantity: number): void {
+    const index = state.cart.findIndex((l) => sameLine(l.product, line.product));
     const cart = setQuantity(state.cart, line, quantity);
     saveCart(cart);
-    set({ cart });
+    const gone = index >= 0 && cart.length < state.cart.length;
+    set({ cart, removed: gone ? { line: state.cart[index]!, index } : null });
   },
 
   remove(line: CartLine): void {
+    const index = state.cart.findIndex((l) => sameLine(l.product, line.product));
     const cart = removeFromCart(state.cart, line);
     saveCart(cart);
-    set({ cart });
+    set({ cart, removed: index >= 0 ? { line: state.cart[index]!, index } : null });
+  },
+
+  /** Puts back the line last taken out. */
+  undoRemove(): void {
+    if (!state.removed) return;
+    const cart = restoreLine(state.cart, state.removed.line, state.removed.index);
+    saveCart(cart);
+    set({ cart, removed: null });
   },
 
   /** Empties the cart (after a successful payment). */
   clearCart(): void {
     saveCart([]);
-    set({ cart: [] });
+    set({ cart: [], removed: null });
   },
 
   /** Matches the stored lines to fresh prices and stock, dropping lines that match nothing (spec §4). */
