@@ -5,7 +5,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, paymentAttempts, products } from "../../server/db/schema.ts";
+import { mailOutbox, orders, paymentAttempts, products } from "../../server/db/schema.ts";
 import type { AuthRequest, PaymentGateway } from "../../server/payments/gateway.ts";
 import { createSandboxGateway } from "../../server/payments/sandbox.ts";
 import { BUYER_ADDRESS, paymentRequest } from "../support/payment-request.ts";
@@ -154,6 +154,28 @@ describe.each(dbKinds)("checkout under real carts and abuse, on %s", (kind) => {
     const single = await quote([{ id: piece.id, quantity: 1 }]);
     // Never the cube: five units cost at most five times one.
     expect(Number(oneLine[0]!.amount)).toBeLessThanOrEqual(5 * Number(single[0]!.amount));
+  });
+
+  it("orders and mails a variant under its piece's name with its own", async () => {
+    const all = await db().select().from(products);
+    const variant = all.find(
+      (p) => p.parentId !== null && !p.customShipping && p.status === "Active" && p.visibility !== "Hidden",
+    )!;
+    const parent = all.find((p) => p.id === variant.parentId)!;
+    await db().update(products).set({ stock: 3 }).where(eq(products.id, variant.id));
+    const rates = await quote([{ id: variant.id, quantity: 1 }]);
+    const res = await pay(paymentRequest({ ...asPiece(variant), rate: rates[0]! }), "192.0.2.70");
+    const { orderId } = (await res.json()) as { orderId: string };
+    const name = `${parent.title} — ${variant.title}`;
+    const [order] = await db().select().from(orders).where(eq(orders.orderRef, orderId));
+    const lines = await db().execute(sql`select title from order_lines where order_id = ${order!.id}`);
+    expect((lines as unknown as { rows: { title: string }[] }).rows.map((l) => l.title)).toEqual([name]);
+    const mails = await db()
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.text} like ${`%${orderId}%`}`);
+    expect(mails.length).toBeGreaterThan(0);
+    for (const m of mails) expect(m.text).toContain(name);
   });
 
   describe("Divergence lines", () => {
