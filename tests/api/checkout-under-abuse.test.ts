@@ -358,3 +358,59 @@ describe.each(dbKinds)("checkout under real carts and abuse, on %s", (kind) => {
     expect(await db().select().from(orders).where(eq(orders.orderRef, "DEADPROCESSORDER1"))).toHaveLength(0);
   });
 });
+
+describe.each(dbKinds)("per-client checkout limits, shared by every process, on %s", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, {
+      env: { PAYMENT_RATE_LIMIT: "3/600", QUOTE_RATE_LIMIT: "4/600", TRUST_PROXY: "1" },
+    });
+  });
+  afterAll(() => t.close());
+
+  const post = (p: string, body: unknown, headers: Record<string, string>) =>
+    t.request(p, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    });
+
+  it("answers a client's payment attempts past the limit with 429 and Retry-After, whatever it sends", async () => {
+    const client = { "x-forwarded-for": "203.0.113.77" };
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      // A bad card number each time: the attempts count, not what became of them.
+      const body = paymentRequest(
+        { id: 1, title: "x", unit: 1, rate: { object_id: "q_none", amount: "0" } },
+        { account: "4387751111111038" },
+      );
+      const res = await post("/api/payment/process-payment", body, {
+        ...client,
+        "Idempotency-Key": `limit-${kind}-${i}`,
+      });
+      statuses.push(res.status);
+      if (res.status === 429) {
+        expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+        expect(((await res.json()) as { error: { code: string } }).error.code).toBe("too_many_requests");
+      }
+    }
+    expect(statuses.slice(0, 3).every((s) => s !== 429)).toBe(true);
+    expect(statuses.slice(3)).toEqual([429, 429]);
+    // Another client is not held back; a spoofed first X-Forwarded-For entry does not make a new one.
+    const spoofed = await post(
+      "/api/payment/process-payment",
+      paymentRequest({ id: 1, title: "x", unit: 1, rate: { object_id: "q_none", amount: "0" } }),
+      { "x-forwarded-for": "10.9.9.9, 203.0.113.77", "Idempotency-Key": `limit-${kind}-spoof` },
+    );
+    expect(spoofed.status).toBe(429);
+  });
+
+  it("limits shipping quotes per client", async () => {
+    const client = { "x-forwarded-for": "203.0.113.78" };
+    const body = { ...BUYER_ADDRESS, products: [{ id: 1, quantity: 1 }] };
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await post("/api/shipping/rates", body, client)).status);
+    expect(statuses.slice(4)).toEqual([429, 429]);
+    expect(statuses.slice(0, 4)).not.toContain(429);
+  });
+});
