@@ -1,9 +1,11 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { SUBSCRIBE_MODAL_DELAY_MS, SUBSCRIBE_OFFERED_KEY, subscribeModalAllowed } from "../../../domain/newsletter.ts";
+import { ChunkFailed } from "../../components/chunk-failed.tsx";
+import { chunk, useChunk } from "../../lib/chunk.ts";
 
 // The dialog's code is fetched only when the offer is due.
-const SubscribeDialog = lazy(() => import("./subscribe-dialog.tsx"));
+const dialog = chunk(() => import("./subscribe-dialog.tsx"));
 
 /** Whether this browser has had the offer; a browser that refuses storage counts as having had it. */
 function offered(): boolean {
@@ -34,6 +36,7 @@ export function SubscribeModal() {
   const [due, setDue] = useState(false);
   const [open, setOpen] = useState(false);
   const [retry, setRetry] = useState(0);
+  const { module, failed, retry: fetchAgain } = useChunk(dialog, open ? "subscribe" : null);
 
   useEffect(() => {
     if (offered()) return;
@@ -58,9 +61,12 @@ export function SubscribeModal() {
   }, [due, open, pathname, retry]);
 
   if (!open) return null;
-  return (
-    <Suspense fallback={null}>
-      <SubscribeDialog onClose={() => setOpen(false)} />
-    </Suspense>
-  );
+  const close = () => setOpen(false);
+  if (failed)
+    return (
+      <ChunkFailed onRetry={fetchAgain} onClose={close} link={{ to: "#newsletter", label: "Go to the form" }}>
+        The newsletter sign-up could not be loaded; the form at the foot of the page works the same.
+      </ChunkFailed>
+    );
+  return module ? <module.default onClose={close} /> : null;
 }
