@@ -73,7 +73,11 @@ export default function App() {
   return <Outlet />;
 }
 
-/** The router's fallback for errors no route handled (spec §2). */
+/**
+ * The router's fallback (spec §2) for the one failure the shell layout's own boundary cannot
+ * take: the shell itself not rendering (its data missing, or its error page failing), so there
+ * is no header or footer to keep.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (

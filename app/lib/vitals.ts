@@ -4,6 +4,8 @@
  * `navigator.sendBeacon` when the page is hidden (or every ten). The library is loaded after
  * the page is up, so it costs nothing before interaction.
  */
+import { chunk } from "./chunk.ts";
+
 type Report = { name: string; value: number; rating: string; navigationType: string; route: string };
 
 let queue: Report[] = [];
@@ -31,12 +33,17 @@ export function startVitals(route: string): void {
     queue.push({ name: m.name, value: m.value, rating: m.rating, navigationType: m.navigationType, route });
     if (queue.length >= 10) flush();
   };
-  void import("web-vitals").then(({ onCLS, onFCP, onINP, onLCP, onTTFB }) => {
-    for (const on of [onCLS, onFCP, onINP, onLCP, onTTFB]) on(report);
-    // Registered after the library's own listeners, so the values it reports on hiding are sent too.
-    document.addEventListener("visibilitychange", () => {
-      if (document.visibilityState === "hidden") flush();
-    });
-    window.addEventListener("pagehide", flush);
-  });
+  // A library that cannot be had within the timeout costs this visit's measurements, nothing else.
+  const library = chunk(() => import("web-vitals"));
+  library.load().then(
+    ({ onCLS, onFCP, onINP, onLCP, onTTFB }) => {
+      for (const on of [onCLS, onFCP, onINP, onLCP, onTTFB]) on(report);
+      // Registered after the library's own listeners, so the values it reports on hiding are sent too.
+      document.addEventListener("visibilitychange", () => {
+        if (document.visibilityState === "hidden") flush();
+      });
+      window.addEventListener("pagehide", flush);
+    },
+    () => undefined,
+  );
 }

@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { formatLongDate } from "../../domain/format.ts";
 import { pageMeta } from "../features/content/meta.ts";
 import "../features/media/media.css";
+import { NewsletterFrame } from "../features/media/newsletter-frame.tsx";
 import { pageData } from "../lib/page-data.server.ts";
 import type { Route } from "./+types/newsletter";
 
@@ -65,8 +66,7 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
         </p>
         <h1>{title}</h1>
       </header>
-      {/* An empty sandbox: the e-mail's HTML can run no script and has no access to this site. */}
-      <iframe className="newsletter-frame" title={`Newsletter: ${title}`} sandbox="" srcDoc={html} />
+      <NewsletterFrame title={title} html={html} />
     </div>
   );
 }

@@ -1,4 +1,10 @@
-import { data, Outlet, useRouteLoaderData } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Outlet,
+  type ShouldRevalidateFunctionArgs,
+  useRouteLoaderData,
+} from "react-router";
 import { AnnouncementBanner } from "../components/shell/announcement.tsx";
 import { Footer } from "../components/shell/footer.tsx";
 import { Header } from "../components/shell/header.tsx";
@@ -29,6 +35,27 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
+ * The studio and its announcement come with the document and stay for the visit: loading them
+ * again on every navigation would cost a query each time, and a navigation whose data request
+ * fails would take them down with the page (its error shown without header and footer).
+ * Revalidating the page where it is (new prices at the checkout) loads them again.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formMethod || currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
+}
+
+// Every page names itself; this title is seen only when this layout's error boundary shows.
+export const meta: Route.MetaFunction = ({ data, error }) => {
+  const what = isRouteErrorResponse(error) && error.status === 404 ? "Page not found" : "Something went wrong";
+  return [{ title: data ? `${what} — ${data.studio.name}` : what }, { name: "robots", content: "noindex" }];
+};
+
+/**
  * Failures of pages without a boundary of their own (and of this layout): the designed 404 or
  * the router's fallback, inside the header and footer whenever the studio's data loaded.
  */
@@ -37,6 +64,9 @@ export function ErrorBoundary() {
   if (!data) return <RouteErrorBoundary />;
   return (
     <HeaderStateProvider>
+      <a href="#main" className="visually-hidden">
+        Skip to content
+      </a>
       <AnnouncementBanner announcement={(data as ShellData).announcement} />
       <Header />
       <main id="main">

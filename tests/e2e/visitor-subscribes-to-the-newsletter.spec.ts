@@ -1,5 +1,5 @@
 import { SUBSCRIBE_OFFERED_KEY } from "../../domain/newsletter.ts";
-import { expect, expectNoSeriousA11yViolations, open, test } from "./support/fixtures.ts";
+import { expect, expectConsoleErrors, expectNoSeriousA11yViolations, open, test } from "./support/fixtures.ts";
 
 const address = (who: string) => `${who}-${Date.now()}-${Math.round(Math.random() * 1e6)}@example.com`;
 
@@ -66,5 +66,23 @@ test.describe("the subscribe modal", () => {
     await expect(page.getByRole("dialog", { name: "Stay in touch" })).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  test("whose script cannot load says so in its place after 120 s, and points to the footer's form", async ({
+    page,
+  }) => {
+    expectConsoleErrors();
+    await page.clock.install();
+    await page.route("**/assets/subscribe-dialog-*.js", (route) => route.abort());
+    await open(page, "/faqs");
+    await page.clock.fastForward("00:31");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.clock.fastForward("02:05");
+    const notice = page.getByRole("alert").filter({ hasText: "Loading chunk failed" });
+    await expect(notice).toContainText("newsletter sign-up could not be loaded");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await notice.getByRole("link", { name: "Go to the form" }).click();
+    await expect(notice).toHaveCount(0);
+    await expect(page.getByRole("contentinfo").getByRole("textbox", { name: "Email address" })).toBeInViewport();
   });
 });

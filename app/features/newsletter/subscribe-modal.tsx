@@ -1,10 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { SUBSCRIBE_MODAL_DELAY_MS, subscribeModalAllowed } from "../../../domain/newsletter.ts";
+import { ChunkFailed } from "../../components/chunk-failed.tsx";
+import { chunk, useChunk } from "../../lib/chunk.ts";
 import { markOffered, offered } from "./offer.ts";
 
 // The dialog's code is fetched only when the offer is due.
-const SubscribeDialog = lazy(() => import("./subscribe-dialog.tsx"));
+const dialog = chunk(() => import("./subscribe-dialog.tsx"));
 
 const RETRY_MS = 5_000;
 
@@ -19,6 +21,7 @@ export function SubscribeModal() {
   const [due, setDue] = useState(false);
   const [open, setOpen] = useState(false);
   const [retry, setRetry] = useState(0);
+  const { module, failed, retry: fetchAgain } = useChunk(dialog, open ? "subscribe" : null);
 
   useEffect(() => {
     if (offered()) return;
@@ -43,9 +46,12 @@ export function SubscribeModal() {
   }, [due, open, pathname, retry]);
 
   if (!open) return null;
-  return (
-    <Suspense fallback={null}>
-      <SubscribeDialog onClose={() => setOpen(false)} />
-    </Suspense>
-  );
+  const close = () => setOpen(false);
+  if (failed)
+    return (
+      <ChunkFailed onRetry={fetchAgain} onClose={close} link={{ to: "#newsletter", label: "Go to the form" }}>
+        The newsletter sign-up could not be loaded; the form at the foot of the page works the same.
+      </ChunkFailed>
+    );
+  return module ? <module.default onClose={close} /> : null;
 }

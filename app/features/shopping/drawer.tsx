@@ -1,19 +1,27 @@
-import { lazy, Suspense, useEffect } from "react";
-import { whenIdle } from "./preview-popup.tsx";
-import { useShop } from "./store.ts";
+import { useEffect } from "react";
+import { ChunkFailed } from "../../components/chunk-failed.tsx";
+import { chunk, preloadWhenIdle, useChunk } from "../../lib/chunk.ts";
+import { shop, useShop } from "./store.ts";
 
 // Loaded when the page is idle, or at the latest when a drawer first opens.
-const loadDialog = () => import("./drawer-dialog.tsx");
-const DrawerDialog = lazy(loadDialog);
+const panel = chunk(() => import("./drawer-dialog.tsx"));
 
 /** The cart or wish list as a side panel, opened after an add on a detail page or the table builder. */
 export function ShopDrawer() {
   const drawer = useShop((s) => s.drawer);
-  useEffect(() => whenIdle(loadDialog), []);
+  const { module, failed, retry } = useChunk(panel, drawer);
+  useEffect(() => preloadWhenIdle(panel), []);
   if (!drawer) return null;
-  return (
-    <Suspense fallback={null}>
-      <DrawerDialog key={drawer} drawer={drawer} />
-    </Suspense>
-  );
+  if (failed)
+    return (
+      <ChunkFailed
+        onRetry={retry}
+        onClose={shop.closeDrawer}
+        link={drawer === "cart" ? { to: "/cart", label: "View Cart" } : { to: "/wishlist", label: "View Wishlist" }}
+      >
+        Your {drawer === "cart" ? "cart" : "wish list"} is saved, but this panel could not be loaded.
+      </ChunkFailed>
+    );
+  if (!module) return null;
+  return <module.default key={drawer} drawer={drawer} />;
 }

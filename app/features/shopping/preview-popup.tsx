@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect } from "react";
-import { type Preview, useShop } from "./store.ts";
+import { useEffect } from "react";
+import { ChunkFailed } from "../../components/chunk-failed.tsx";
+import { chunk, preloadWhenIdle, useChunk } from "../../lib/chunk.ts";
+import { type Preview, shop, useShop } from "./store.ts";
 
 // The popup's code loads when the page is idle, or at the latest when it is first needed.
-const loadDialog = () => import("./preview-dialog.tsx");
-const PreviewDialog = lazy(loadDialog);
+const dialog = chunk(() => import("./preview-dialog.tsx"));
 
 const previewKey = (p: Preview) =>
   p.kind === "cart"
@@ -15,22 +16,25 @@ const previewKey = (p: Preview) =>
 /** The bottom-right popup after an action (spec §2): added to cart, added to wish list, or a slab's quick view. */
 export function PreviewPopup() {
   const preview = useShop((s) => s.preview);
-  useEffect(() => whenIdle(loadDialog), []);
+  const key = preview && previewKey(preview);
+  const { module, failed, retry } = useChunk(dialog, key);
+  useEffect(() => preloadWhenIdle(dialog), []);
   if (!preview) return null;
-  // A new preview is a new dialog, so focus and the entrance animation start again.
-  return (
-    <Suspense fallback={null}>
-      <PreviewDialog key={previewKey(preview)} preview={preview} />
-    </Suspense>
-  );
-}
-
-/** Runs `work` once the browser has nothing better to do (soon, where idle callbacks are missing). */
-export function whenIdle(work: () => unknown): () => void {
-  if ("requestIdleCallback" in window) {
-    const id = window.requestIdleCallback(() => void work(), { timeout: 5000 });
-    return () => window.cancelIdleCallback(id);
+  // The action itself is done by now (the cart and the wish list are saved): only its preview is missing.
+  if (failed) {
+    const [text, link] =
+      preview.kind === "cart"
+        ? ["Added to your cart, but the preview", { to: "/cart", label: "View Cart" }]
+        : preview.kind === "wishlist"
+          ? ["Added to your wish list, but the preview", { to: "/wishlist", label: "View Wishlist" }]
+          : ["The quick view", { to: `/slabs/${preview.slab.id}`, label: "More info" }];
+    return (
+      <ChunkFailed onRetry={retry} onClose={shop.closePreview} link={link}>
+        {text} could not be loaded.
+      </ChunkFailed>
+    );
   }
-  const id = setTimeout(() => void work(), 2000);
-  return () => clearTimeout(id);
+  if (!module) return null;
+  // A new preview is a new dialog, so focus and the entrance animation start again.
+  return <module.default key={key} preview={preview} />;
 }

@@ -1,0 +1,74 @@
+import { useEffect, useState } from "react";
+import { nextChunkTry } from "../../domain/chunk-loading.ts";
+
+/** A lazily loaded module: `load` fetches it (once for the page), `loaded` is it once there. */
+export type Chunk<T> = { load(): Promise<T>; loaded(): T | undefined };
+
+/**
+ * Wraps a dynamic import so a failed fetch is tried again with growing waits until the spec's
+ * timeout, then rejects; the next `load` after that starts over. Browsers fetch a module whose
+ * fetch failed afresh on the next import, so the same import is simply repeated.
+ */
+export function chunk<T>(importer: () => Promise<T>): Chunk<T> {
+  let module: T | undefined;
+  let pending: Promise<T> | undefined;
+  const attempt = (started: number, failures: number): Promise<T> =>
+    importer().catch((err) => {
+      const wait = nextChunkTry(Date.now() - started, failures + 1);
+      if (wait === null) throw err;
+      return new Promise((r) => setTimeout(r, wait)).then(() => attempt(started, failures + 1));
+    });
+  return {
+    loaded: () => module,
+    load() {
+      pending ??= attempt(Date.now(), 0).then(
+        (m) => (module = m),
+        (err) => {
+          pending = undefined;
+          throw err;
+        },
+      );
+      return pending;
+    },
+  };
+}
+
+/** Starts fetching a chunk once the browser is idle (soon, where idle callbacks are missing). */
+export function preloadWhenIdle(c: Chunk<unknown>): () => void {
+  // Failing here is not yet anyone's problem: the widget that needs it asks again and says so.
+  const work = () => void c.load().catch(() => undefined);
+  if ("requestIdleCallback" in window) {
+    const id = window.requestIdleCallback(work, { timeout: 5000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = setTimeout(work, 2000);
+  return () => clearTimeout(id);
+}
+
+/**
+ * A widget's module while `want` names what it is wanted for (null: not wanted). `failed` once it
+ * could not be had within the timeout, which never throws to the page's error boundary; `retry`,
+ * or a new `want`, fetches again.
+ */
+export function useChunk<T>(c: Chunk<T>, want: string | null) {
+  const [round, setRound] = useState(0);
+  const [failedFor, setFailedFor] = useState<string | null>(null);
+  const [, setLoaded] = useState(false);
+  const key = want === null ? null : `${want}#${round}`;
+  useEffect(() => {
+    if (key === null || c.loaded()) return;
+    let live = true;
+    c.load().then(
+      () => live && setLoaded(true),
+      () => live && setFailedFor(key),
+    );
+    return () => {
+      live = false;
+    };
+  }, [c, key]);
+  return {
+    module: key === null ? undefined : c.loaded(),
+    failed: key !== null && failedFor === key,
+    retry: () => setRound((n) => n + 1),
+  };
+}
