@@ -21,6 +21,31 @@ test("a project opens in the showcase with a dark header, other projects and the
   await expect(page.getByRole("banner")).not.toHaveAttribute("data-variant", "dark");
 });
 
+for (const width of [1440, 390]) {
+  test(`closing a project at ${width} px gives back the header and the place on the page`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 844 });
+    await open(page, "/portfolio");
+    const header = page.getByRole("banner");
+    // Scrolled down, the header hides; the tile picked is cut by the bottom of the window.
+    const tile = page.locator(".portfolio-grid a").nth(3);
+    const top = await tile.evaluate((a) => a.getBoundingClientRect().top + window.scrollY);
+    await page.evaluate((y) => window.scrollTo(0, y), Math.round(top - 844 * 0.6));
+    await expect(header).toHaveClass(/is-hidden/);
+    const box = await tile.boundingBox();
+    expect(box && box.y + box.height, "the tile runs past the window's bottom edge").toBeGreaterThan(844);
+    const before = await page.evaluate(() => window.scrollY);
+    await tile.click({ position: { x: 40, y: 40 } });
+    const showcase = page.getByRole("dialog");
+    await expect(showcase).toBeVisible();
+    await showcase.getByRole("button", { name: "Back to all projects" }).click();
+    await expect(showcase).toBeHidden();
+    await expect(page.locator(".portfolio-grid a:focus")).toHaveCount(1);
+    await expect(header).not.toHaveClass(/is-hidden/);
+    await expect(header).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBe(before);
+  });
+}
+
 test("the look book turns pages on a desktop and offers the PDF", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await open(page, "/look-book");
