@@ -61,6 +61,33 @@ test("the look book turns pages on a desktop and offers the PDF", async ({ page 
   expect(await page.locator("img[src*='look-book']").count()).toBeLessThan(20);
 });
 
+test("a turning page stays inside the book, never over the heading or the controls", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await open(page, "/look-book");
+  for (const at of [250, 350, 500, 650, 750]) {
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page.locator(".book__leaf")).toBeAttached();
+    // The turn is held at one moment and the page above and below it is hit-tested point by point.
+    const covered = await page.evaluate((ms) => {
+      const turn = document.getAnimations().find((a) => (a as CSSAnimation).animationName?.startsWith("leaf"));
+      if (!turn) return ["no turn running"];
+      turn.pause();
+      turn.currentTime = ms;
+      const hits: string[] = [];
+      for (const selector of [".lb-head", ".book__controls"]) {
+        const box = document.querySelector(selector)!.getBoundingClientRect();
+        for (let x = box.left; x < box.right; x += 16)
+          for (let y = box.top; y < box.bottom; y += 8)
+            if (document.elementFromPoint(x, y)?.closest(".book__leaf")) hits.push(`${selector} at ${x},${y}`);
+      }
+      turn.finish();
+      return hits;
+    }, at);
+    expect(covered, `the turning page at ${at} ms`).toEqual([]);
+    await expect(page.locator(".book__leaf")).toHaveCount(0);
+  }
+});
+
 test("the look book is a scrolling gallery on a phone", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await open(page, "/look-book");
