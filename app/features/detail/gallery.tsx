@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import type { ImageRef } from "../../../domain/catalog-types.ts";
 import { type ImageFolder, imageSrcSet, imageUrl } from "../../lib/images.ts";
+import { useGalleryPreload } from "./use-gallery-preload.ts";
 import { Zoom, type ZoomStart } from "./zoom.tsx";
 import "./gallery.css";
 
@@ -14,16 +15,10 @@ const smooth = () =>
 /** The detail gallery: a swipeable square carousel, a thumbnail strip, arrow keys, click to zoom. */
 export function Gallery({ images, folder, alt }: { images: ImageRef[]; folder: ImageFolder; alt: string }) {
   const track = useRef<HTMLDivElement>(null);
-  const first = useRef<HTMLImageElement>(null);
   const [index, setIndex] = useState(0);
-  const [ready, setReady] = useState(false);
   const [zoom, setZoom] = useState<ZoomStart | null>(null);
   const count = images.length;
-
-  // The first image may finish before hydration, when no load event will reach React.
-  useEffect(() => {
-    if (first.current?.complete) setReady(true);
-  }, []);
+  const { eager, firstReady, preloaded, progress } = useGalleryPreload(track, count);
 
   const go = useCallback(
     (i: number) => {
@@ -59,9 +54,10 @@ export function Gallery({ images, folder, alt }: { images: ImageRef[]; folder: I
         className="gallery"
         aria-roledescription="carousel"
         aria-label={`Images of ${alt}`}
+        aria-busy={!preloaded || undefined}
         onKeyDown={onKeyDown}
       >
-        <div className={`gallery__frame${ready ? " is-ready" : ""}`}>
+        <div className={`gallery__frame${firstReady ? " is-ready" : ""}${preloaded ? " is-preloaded" : ""}`}>
           <div className="gallery__track" ref={track} onScroll={onScroll}>
             {images.map((img, i) => (
               <div key={img.fileName} className="gallery__slide" aria-hidden={i !== index || undefined}>
@@ -81,24 +77,26 @@ export function Gallery({ images, folder, alt }: { images: ImageRef[]; folder: I
                   }}
                 >
                   <img
-                    ref={i === 0 ? first : undefined}
                     src={detailSrc(folder, img.fileName)}
                     srcSet={imageSrcSet(folder, img.fileName, [600, 900, 1200], 1, 99)}
                     sizes={SIZES}
                     width={1200}
                     height={1200}
                     alt={i === 0 ? alt : `${alt}, view ${i + 1}`}
-                    loading={i === 0 ? "eager" : "lazy"}
+                    loading={i === 0 || eager ? "eager" : "lazy"}
                     fetchPriority={i === 0 ? "high" : undefined}
                     decoding="async"
-                    onLoad={i === 0 ? () => setReady(true) : undefined}
-                    onError={i === 0 ? () => setReady(true) : undefined}
                   />
                 </button>
               </div>
             ))}
           </div>
           <span className="gallery__loader" aria-hidden="true" />
+          <span
+            className="gallery__progress"
+            aria-hidden="true"
+            style={{ "--loaded": progress } as React.CSSProperties}
+          />
           {count > 1 && (
             <>
               <button
