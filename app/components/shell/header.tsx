@@ -124,6 +124,7 @@ export function Header() {
             to="/wishlist"
             className="site-header__count"
             aria-label={wishlist === null ? "Wish list" : `Wish list, ${wishlist} ${wishlist === 1 ? "item" : "items"}`}
+            data-tip=""
           >
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
               <path

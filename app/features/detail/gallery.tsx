@@ -66,6 +66,7 @@ export function Gallery({ images, folder, alt }: { images: ImageRef[]; folder: I
                   className="gallery__zoom"
                   tabIndex={i === index ? 0 : -1}
                   aria-label={`Zoom image ${i + 1} of ${count}`}
+                  data-tip=""
                   onClick={(e) => {
                     const box = e.currentTarget.getBoundingClientRect();
                     const keyboard = e.detail === 0;
@@ -104,6 +105,7 @@ export function Gallery({ images, folder, alt }: { images: ImageRef[]; folder: I
                 className="gallery__arrow gallery__arrow--prev"
                 onClick={() => go(index - 1)}
                 aria-label="Previous image"
+                data-tip=""
               >
                 <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                   <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="1.5" />
@@ -114,6 +116,7 @@ export function Gallery({ images, folder, alt }: { images: ImageRef[]; folder: I
                 className="gallery__arrow gallery__arrow--next"
                 onClick={() => go(index + 1)}
                 aria-label="Next image"
+                data-tip=""
               >
                 <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                   <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="1.5" />
@@ -133,6 +136,7 @@ export function Gallery({ images, folder, alt }: { images: ImageRef[]; folder: I
                   type="button"
                   className="gallery__thumb"
                   aria-label={`Show image ${i + 1} of ${count}`}
+                  data-tip=""
                   aria-current={i === index || undefined}
                   onClick={() => go(i)}
                 >
