@@ -32,6 +32,9 @@ test("icon buttons say what they do on hover and on keyboard focus, and Escape h
   const { tip, ctl } = await geometry(page, heart);
   expect(Math.abs(tip.y + tip.height + OFFSET - ctl.y)).toBeLessThan(1.5);
   expect(Math.abs(tip.x + tip.width / 2 - (ctl.x + ctl.width / 2))).toBeLessThan(1.5);
+  // The mouse can move onto the tooltip and keep it (WCAG 1.4.13).
+  await page.mouse.move(tip.x + tip.width / 2, tip.y + tip.height / 2, { steps: 5 });
+  await expect(tooltip).toBeVisible();
   // The tooltip repeats the name rather than adding a description screen readers would say twice.
   await expect(heart).toHaveAccessibleName(name);
   await expect(heart).not.toHaveAttribute("aria-describedby");
