@@ -51,7 +51,7 @@ export function Dialog({
             <h2 id={titleId} className={hideTitle ? "visually-hidden" : "dialog__title"}>
               {title}
             </h2>
-            <button type="button" className="dialog__close" onClick={onClose} aria-label="Close">
+            <button type="button" className="dialog__close" onClick={onClose} aria-label="Close" data-tip="">
               <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                 <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="1.5" />
               </svg>

@@ -21,6 +21,7 @@ export function QuantityStepper({
         type="button"
         className="stepper__btn"
         aria-label={`Decrease quantity of ${label}`}
+        data-tip=""
         onClick={() => set(value - 1)}
         disabled={value <= 0}
       >
@@ -47,6 +48,7 @@ export function QuantityStepper({
         type="button"
         className="stepper__btn"
         aria-label={`Increase quantity of ${label}`}
+        data-tip=""
         onClick={() => set(value + 1)}
         disabled={stock !== null && value >= stock}
       >

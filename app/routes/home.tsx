@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { toCardProduct } from "../../domain/card-product.ts";
 import { storeJsonLd } from "../../domain/structured-data.ts";
-import { ProductCard } from "../components/cards/product-card.tsx";
 import { pageMeta, shellMeta } from "../features/content/meta.ts";
 import { FallbackHero, HeroCarousel } from "../features/home/hero-carousel.tsx";
+import { ProductRail } from "../features/home/product-rail.tsx";
 import { Testimonials } from "../features/home/testimonials.tsx";
 import { imageSrcSet, imageUrl } from "../lib/images.ts";
 import { pageData } from "../lib/page-data.server.ts";
@@ -61,20 +61,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {home.carousel.length > 0 ? <HeroCarousel items={home.carousel} /> : <FallbackHero />}
 
       <section className="section container reveal" aria-labelledby="home-shop">
-        <div className="section-head">
-          <div>
-            <p className="label">The online store</p>
-            <h2 id="home-shop">Finished in the studio</h2>
-          </div>
-          <Link className="btn btn--ghost" to="/shop">
-            Shop all
-          </Link>
-        </div>
-        <div className="rail">
-          {home.products.map((p) => (
-            <ProductCard key={p.id} product={p} />
-          ))}
-        </div>
+        <ProductRail
+          heading={
+            <div>
+              <p className="label">The online store</p>
+              <h2 id="home-shop">Finished in the studio</h2>
+            </div>
+          }
+          products={home.products}
+        />
       </section>
 
       {home.testimonials.length > 0 && (

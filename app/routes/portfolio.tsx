@@ -46,7 +46,8 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
     else navigate("/portfolio", { replace: true, preventScrollReset: true });
   };
 
-  // Focus goes back to the tile that opened the panel.
+  // Focus goes back to the tile that opened the panel, without scrolling: a tile cut by the
+  // window's edge would otherwise pull the page away from where the visitor left it.
   const lastOpen = useRef<number | null>(null);
   useEffect(() => {
     if (selected) {
@@ -54,7 +55,9 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
       return;
     }
     if (lastOpen.current === null) return;
-    document.querySelector<HTMLElement>(`.portfolio-grid [data-project-id="${lastOpen.current}"]`)?.focus();
+    document
+      .querySelector<HTMLElement>(`.portfolio-grid [data-project-id="${lastOpen.current}"]`)
+      ?.focus({ preventScroll: true });
     lastOpen.current = null;
   }, [selected]);
 

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -12,10 +13,11 @@ import { LoadingOverlay } from "../components/shell/loading-overlay.tsx";
 import { ScrollHint } from "../components/shell/scroll-hint.tsx";
 import { Splash } from "../components/shell/splash.tsx";
 import "../components/shell/shell.css";
+import "../components/shell/tooltip.css";
 import { SubscribeModal } from "../features/newsletter/subscribe-modal.tsx";
 import { RouteErrorBoundary } from "../features/not-found/route-error.tsx";
 import { ShopDrawer } from "../features/shopping/drawer.tsx";
-import { PreviewPopup } from "../features/shopping/preview-popup.tsx";
+import { PreviewPopup, whenIdle } from "../features/shopping/preview-popup.tsx";
 import { useShopConnection } from "../features/shopping/use-shop-connection.ts";
 import { HeaderStateProvider } from "../lib/header-state.tsx";
 import { pageData } from "../lib/page-data.server.ts";
@@ -77,10 +79,29 @@ export function ErrorBoundary() {
   );
 }
 
+/** The tooltips' code loads when the page is idle: nothing needs it before a pointer or Tab moves. */
+function useTooltips() {
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let gone = false;
+    const cancel = whenIdle(() =>
+      import("../lib/tooltips.ts").then((m) => {
+        if (!gone) stop = m.installTooltips();
+      }),
+    );
+    return () => {
+      gone = true;
+      cancel();
+      stop?.();
+    };
+  }, []);
+}
+
 export default function Shell() {
   const { studio, announcement } = useShellData();
   useReveal();
   useShopConnection(studio.shortName);
+  useTooltips();
   return (
     <HeaderStateProvider>
       <a href="#main" className="visually-hidden">

@@ -57,3 +57,45 @@ test("the splash shows once per browser session", async ({ page }) => {
   await page.goto("/?splash=again");
   await expect(page.locator(".splash")).toBeHidden();
 });
+
+for (const width of [1440, 390]) {
+  test(`at ${width} px the product row moves one card at a time with its previous and next buttons`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await open(page, "/");
+    const row = page.getByRole("region", { name: "Finished in the studio" });
+    const rail = row.locator(".rail");
+    const previous = row.getByRole("button", { name: "Previous products" });
+    const next = row.getByRole("button", { name: "Next products" });
+    await expect(next).toBeVisible();
+    await expect(previous).toBeDisabled();
+    await expect(next).toBeEnabled();
+    const { card, max } = await rail.evaluate((el) => ({
+      card: el.firstElementChild!.getBoundingClientRect().width + Number.parseFloat(getComputedStyle(el).columnGap),
+      max: el.scrollWidth - el.clientWidth,
+    }));
+    const scrolled = () => rail.evaluate((el) => el.scrollLeft);
+    // How far the row is from a place, in pixels (layout rounds to fractions of one).
+    const awayFrom = (at: number) => async () => Math.abs((await scrolled()) - at);
+
+    await next.click();
+    await expect.poll(awayFrom(Math.min(card, max))).toBeLessThan(1.5);
+    await expect(previous).toBeEnabled();
+
+    // From the keyboard, to the end of the row: the button is then disabled and keeps the focus.
+    // With reduced motion each step is a jump rather than a glide.
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await next.focus();
+    for (let at = Math.min(card, max); at < max - 1; ) {
+      await page.keyboard.press("Enter");
+      at = Math.min(at + card, max);
+      await expect.poll(awayFrom(at)).toBeLessThan(1.5);
+    }
+    await expect(next).toBeDisabled();
+    await expect(next).toBeFocused();
+    await previous.click();
+    await expect.poll(scrolled).toBeLessThan(max - 1);
+    await expectNoSeriousA11yViolations(page);
+  });
+}

@@ -35,7 +35,7 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
           <ul className="card__materials" aria-label="Materials">
             {materials.map((v) => (
               <li key={v.id}>
-                <Link to={`/products/${product.id}/${v.id}?title=${encodeURIComponent(v.title)}`} title={v.title}>
+                <Link to={`/products/${product.id}/${v.id}?title=${encodeURIComponent(v.title)}`} data-tip={v.title}>
                   <img src={`/images/thumbnails/${v.thumbnail}`} alt={v.title} width={28} height={28} loading="lazy" />
                 </Link>
               </li>

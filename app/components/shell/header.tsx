@@ -75,18 +75,27 @@ export function Header() {
   }, [menuOpen]);
 
   // Hides while scrolling down; shows on the way up and at the top.
+  const lastY = useRef(0);
   useEffect(() => {
-    let last = window.scrollY;
+    lastY.current = window.scrollY;
     const onScroll = () => {
       const y = window.scrollY;
       if (y < 80) setHidden(false);
-      else if (y > last + 4) setHidden(true);
-      else if (y < last - 4) setHidden(false);
-      last = y;
+      else if (y > lastY.current + 4) setHidden(true);
+      else if (y < lastY.current - 4) setHidden(false);
+      lastY.current = y;
     };
     window.addEventListener("scroll", onScroll, { passive: true });
     return () => window.removeEventListener("scroll", onScroll);
   }, []);
+
+  // A closed overlay (the showcase) hands back a page whose header the visitor last saw in view:
+  // it must not reappear hidden just because it was hidden before the overlay opened.
+  useEffect(() => {
+    if (showcase) return;
+    setHidden(false);
+    lastY.current = window.scrollY;
+  }, [showcase]);
 
   const isHidden = hidden && !menuOpen && !showcase;
   return (
@@ -115,6 +124,7 @@ export function Header() {
             to="/wishlist"
             className="site-header__count"
             aria-label={wishlist === null ? "Wish list" : `Wish list, ${wishlist} ${wishlist === 1 ? "item" : "items"}`}
+            data-tip=""
           >
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
               <path

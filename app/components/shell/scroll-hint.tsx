@@ -36,6 +36,7 @@ export function ScrollHint() {
       type="button"
       className="scroll-hint scroll-hint--down"
       aria-label="Scroll down"
+      data-tip=""
       onClick={() => window.scrollBy({ top: window.innerHeight * 0.8, behavior: "smooth" })}
     >
       <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">

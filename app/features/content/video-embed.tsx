@@ -25,8 +25,8 @@ export function VideoEmbed({ url, title, poster }: { url: string; title: string;
         <iframe
           src={`${embed}?autoplay=1&rel=0`}
           title={title}
+          // Full screen comes from the allow list: the legacy allowfullscreen beside it only makes Chromium warn.
           allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-          allowFullScreen
           referrerPolicy="strict-origin-when-cross-origin"
         />
       ) : (

@@ -25,7 +25,7 @@ export function FinishPicker({
         <ul className="swatches">
           {finishes.map((f) => (
             <li key={f.id}>
-              <label className="swatch" title={f.name}>
+              <label className="swatch" data-tip={f.name}>
                 <input
                   type="radio"
                   name="finish"

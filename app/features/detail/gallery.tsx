@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import type { ImageRef } from "../../../domain/catalog-types.ts";
 import { type ImageFolder, imageSrcSet, imageUrl } from "../../lib/images.ts";
+import { useGalleryPreload } from "./use-gallery-preload.ts";
 import { Zoom, type ZoomStart } from "./zoom.tsx";
 import "./gallery.css";
 
@@ -14,16 +15,10 @@ const smooth = () =>
 /** The detail gallery: a swipeable square carousel, a thumbnail strip, arrow keys, click to zoom. */
 export function Gallery({ images, folder, alt }: { images: ImageRef[]; folder: ImageFolder; alt: string }) {
   const track = useRef<HTMLDivElement>(null);
-  const first = useRef<HTMLImageElement>(null);
   const [index, setIndex] = useState(0);
-  const [ready, setReady] = useState(false);
   const [zoom, setZoom] = useState<ZoomStart | null>(null);
   const count = images.length;
-
-  // The first image may finish before hydration, when no load event will reach React.
-  useEffect(() => {
-    if (first.current?.complete) setReady(true);
-  }, []);
+  const { eager, firstReady, preloaded, progress } = useGalleryPreload(track, count);
 
   const go = useCallback(
     (i: number) => {
@@ -59,9 +54,10 @@ export function Gallery({ images, folder, alt }: { images: ImageRef[]; folder: I
         className="gallery"
         aria-roledescription="carousel"
         aria-label={`Images of ${alt}`}
+        aria-busy={!preloaded || undefined}
         onKeyDown={onKeyDown}
       >
-        <div className={`gallery__frame${ready ? " is-ready" : ""}`}>
+        <div className={`gallery__frame${firstReady ? " is-ready" : ""}${preloaded ? " is-preloaded" : ""}`}>
           <div className="gallery__track" ref={track} onScroll={onScroll}>
             {images.map((img, i) => (
               <div key={img.fileName} className="gallery__slide" aria-hidden={i !== index || undefined}>
@@ -70,6 +66,7 @@ export function Gallery({ images, folder, alt }: { images: ImageRef[]; folder: I
                   className="gallery__zoom"
                   tabIndex={i === index ? 0 : -1}
                   aria-label={`Zoom image ${i + 1} of ${count}`}
+                  data-tip=""
                   onClick={(e) => {
                     const box = e.currentTarget.getBoundingClientRect();
                     const keyboard = e.detail === 0;
@@ -81,24 +78,26 @@ export function Gallery({ images, folder, alt }: { images: ImageRef[]; folder: I
                   }}
                 >
                   <img
-                    ref={i === 0 ? first : undefined}
                     src={detailSrc(folder, img.fileName)}
                     srcSet={imageSrcSet(folder, img.fileName, [600, 900, 1200], 1, 99)}
                     sizes={SIZES}
                     width={1200}
                     height={1200}
                     alt={i === 0 ? alt : `${alt}, view ${i + 1}`}
-                    loading={i === 0 ? "eager" : "lazy"}
+                    loading={i === 0 || eager ? "eager" : "lazy"}
                     fetchPriority={i === 0 ? "high" : undefined}
                     decoding="async"
-                    onLoad={i === 0 ? () => setReady(true) : undefined}
-                    onError={i === 0 ? () => setReady(true) : undefined}
                   />
                 </button>
               </div>
             ))}
           </div>
           <span className="gallery__loader" aria-hidden="true" />
+          <span
+            className="gallery__progress"
+            aria-hidden="true"
+            style={{ "--loaded": progress } as React.CSSProperties}
+          />
           {count > 1 && (
             <>
               <button
@@ -106,6 +105,7 @@ export function Gallery({ images, folder, alt }: { images: ImageRef[]; folder: I
                 className="gallery__arrow gallery__arrow--prev"
                 onClick={() => go(index - 1)}
                 aria-label="Previous image"
+                data-tip=""
               >
                 <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                   <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="1.5" />
@@ -116,6 +116,7 @@ export function Gallery({ images, folder, alt }: { images: ImageRef[]; folder: I
                 className="gallery__arrow gallery__arrow--next"
                 onClick={() => go(index + 1)}
                 aria-label="Next image"
+                data-tip=""
               >
                 <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                   <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="1.5" />
@@ -135,6 +136,7 @@ export function Gallery({ images, folder, alt }: { images: ImageRef[]; folder: I
                   type="button"
                   className="gallery__thumb"
                   aria-label={`Show image ${i + 1} of ${count}`}
+                  data-tip=""
                   aria-current={i === index || undefined}
                   onClick={() => go(i)}
                 >

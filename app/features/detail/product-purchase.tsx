@@ -38,7 +38,7 @@ export function ProductPurchase({ product, parent }: { product: Product; parent:
                   className="swatch"
                   aria-current={v.id === product.id ? "page" : undefined}
                   aria-label={v.title}
-                  title={v.title}
+                  data-tip=""
                   preventScrollReset
                 >
                   <img src={`/images/thumbnails/${v.thumbnail}`} alt="" width={50} height={50} loading="lazy" />

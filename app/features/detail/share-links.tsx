@@ -18,6 +18,7 @@ export function ShareLinks({ url, title, image }: { url: string; title: string; 
               target="_blank"
               rel="noopener noreferrer"
               aria-label={`Share on ${l.name} (opens in a new tab)`}
+              data-tip=""
             >
               {l.name}
             </a>
@@ -27,6 +28,7 @@ export function ShareLinks({ url, title, image }: { url: string; title: string; 
           <a
             href={`mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(`${title}\n${url}`)}`}
             aria-label="Share by e-mail"
+            data-tip=""
           >
             E-mail
           </a>

@@ -24,8 +24,8 @@ export function VideoPlayer({ url, title }: { url: string; title: string }) {
         width={1280}
         height={720}
         loading="lazy"
+        // Full screen comes from the allow list: the legacy allowfullscreen beside it only makes Chromium warn.
         allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-        allowFullScreen
         referrerPolicy="strict-origin-when-cross-origin"
       />
     </div>

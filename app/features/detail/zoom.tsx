@@ -77,7 +77,7 @@ export function Zoom({
       )}
       {images.length > 1 && (
         <div className="zoom__nav">
-          <button type="button" className="zoom__step" onClick={() => step(-1)} aria-label="Previous image">
+          <button type="button" className="zoom__step" onClick={() => step(-1)} aria-label="Previous image" data-tip="">
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
               <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="1.5" />
             </svg>
@@ -85,7 +85,7 @@ export function Zoom({
           <span>
             {at + 1} / {images.length}
           </span>
-          <button type="button" className="zoom__step" onClick={() => step(1)} aria-label="Next image">
+          <button type="button" className="zoom__step" onClick={() => step(1)} aria-label="Next image" data-tip="">
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
               <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="1.5" />
             </svg>

@@ -131,6 +131,7 @@ export function PriceBar({
           type="button"
           className="builder__peek"
           aria-label="Show the pictures of your table"
+          data-tip=""
           onClick={() => window.scrollTo({ top: 0 })}
         >
           <img

@@ -108,6 +108,7 @@ export function HeroCarousel({ items }: { items: CarouselItem[] }) {
               type="button"
               className={`hero__dot${i === index ? " is-active" : ""}`}
               aria-label={`Show slide ${i + 1}: ${item.title}`}
+              data-tip=""
               aria-current={i === index}
               onClick={() => setIndex(i)}
             />

@@ -30,6 +30,7 @@ export function Testimonials({ items, intervalMs = 5000 }: { items: Testimonial[
             type="button"
             className="testimonial__dot"
             aria-label={`Testimonial ${i + 1} of ${items.length}`}
+            data-tip=""
             aria-current={i === index}
             onClick={() => {
               setIndex(i);

@@ -129,7 +129,7 @@ export function FilterPanel({ fields, price, bounds, sort, activeCount, children
           <h2 id={`${id}-title`} className="filter__title">
             Filter and sort
           </h2>
-          <button type="button" className="filter__close" onClick={close} aria-label="Close filters">
+          <button type="button" className="filter__close" onClick={close} aria-label="Close filters" data-tip="">
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
               <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="1.5" />
             </svg>

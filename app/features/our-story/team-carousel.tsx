@@ -38,13 +38,25 @@ export function TeamCarousel({ team, children }: { team: Employee[]; children: R
       <div className="team__head">
         <div>{children}</div>
         <div className="team__nav">
-          <button type="button" className="team__btn" onClick={() => move(-1)} disabled={edges.start}>
+          <button
+            type="button"
+            className="team__btn"
+            onClick={() => move(-1)}
+            disabled={edges.start}
+            data-tip="Previous team member"
+          >
             <span className="visually-hidden">Previous team member</span>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
               <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="1.5" />
             </svg>
           </button>
-          <button type="button" className="team__btn" onClick={() => move(1)} disabled={edges.end}>
+          <button
+            type="button"
+            className="team__btn"
+            onClick={() => move(1)}
+            disabled={edges.end}
+            data-tip="Next team member"
+          >
             <span className="visually-hidden">Next team member</span>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
               <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="1.5" />

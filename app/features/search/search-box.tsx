@@ -114,7 +114,7 @@ export function SearchBox() {
           onChange={(e) => setQuery(e.target.value)}
           onFocus={() => hasResults && setOpen(true)}
         />
-        <button type="submit" className="search__submit" aria-label="Search">
+        <button type="submit" className="search__submit" aria-label="Search" data-tip="">
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
             <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
             <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="1.5" />

@@ -24,7 +24,7 @@ export default function DrawerDialog({ drawer }: { drawer: Drawer }) {
     <dialog {...dialogProps} className="drawer" aria-labelledby={titleId}>
       <div className="drawer__head">
         <h2 id={titleId}>{drawer === "cart" ? "Your cart" : "Your wish list"}</h2>
-        <button type="button" className="drawer__close" onClick={close} aria-label="Close">
+        <button type="button" className="drawer__close" onClick={close} aria-label="Close" data-tip="">
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="1.5" />
           </svg>

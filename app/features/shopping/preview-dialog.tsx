@@ -119,7 +119,7 @@ export default function PreviewDialog({ preview }: { preview: Preview }) {
   return (
     <dialog {...dialogProps} className="preview" aria-labelledby={titleId}>
       <div className="preview__body">{body}</div>
-      <button type="button" className="preview__close" onClick={close} aria-label="Close">
+      <button type="button" className="preview__close" onClick={close} aria-label="Close" data-tip="">
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
           <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="1.5" />
         </svg>

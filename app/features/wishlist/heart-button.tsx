@@ -31,6 +31,7 @@ export function HeartButton({
       type="button"
       className={`heart${saved ? " is-on" : ""}`}
       aria-pressed={saved}
+      data-tip=""
       aria-label={saved ? `Remove ${item.title} from wish list` : `Add ${item.title} to wish list`}
       onClick={toggle}
     >
