@@ -5,6 +5,7 @@ import type { Product } from "../../../domain/catalog-types.ts";
 import { contactHref } from "../../../domain/detail.ts";
 import { QuantityStepper } from "../../components/quantity-stepper.tsx";
 import { AddQuantityButton } from "./add-quantity-button.tsx";
+import { BuyBar } from "./buy-bar.tsx";
 
 /** The name a variant goes by in enquiries and labels: its parent's title with its own. */
 export const displayName = (product: Pick<Product, "id" | "title">, parent: Pick<Product, "id" | "title">) =>
@@ -73,7 +74,7 @@ export function ProductPurchase({ product, parent }: { product: Product; parent:
       <p className="detail__stock">
         {inStock ? `${product.stock} in stock` : "Out of stock; we can make another to order."}
       </p>
-      <div className="detail__actions">
+      <BuyBar>
         <div className="detail__buy">
           {inStock ? (
             <>
@@ -92,7 +93,7 @@ export function ProductPurchase({ product, parent }: { product: Product; parent:
         <p className="detail__status" role="status">
           {sizeMissing && inStock ? "Choose a size to add this piece to your cart." : null}
         </p>
-      </div>
+      </BuyBar>
     </>
   );
 }
