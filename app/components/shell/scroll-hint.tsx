@@ -27,7 +27,7 @@ export function ScrollHint() {
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
           <path d="M6 14l6-6 6 6" fill="none" stroke="currentColor" strokeWidth="1.5" />
         </svg>
-        Back to top
+        <span className="scroll-hint__text">Back to top</span>
       </button>
     );
   }

@@ -80,7 +80,7 @@ export function DetailLayout({ data }: { data: DetailData }) {
               <div className="prose" dangerouslySetInnerHTML={{ __html: s.html }} />
             )}
             {s.facts && (
-              <dl className="facts">
+              <dl className="detail__facts">
                 {s.facts.map((f) => (
                   <div key={f.label}>
                     <dt>{f.label}</dt>

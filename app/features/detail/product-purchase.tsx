@@ -6,6 +6,7 @@ import { contactHref } from "../../../domain/detail.ts";
 import { variantName } from "../../../domain/product-names.ts";
 import { QuantityStepper } from "../../components/quantity-stepper.tsx";
 import { AddQuantityButton } from "./add-quantity-button.tsx";
+import { BuyBar } from "./buy-bar.tsx";
 
 /** The name a product goes by wherever it is shown or sent: a variant's is its parent's title with its own. */
 export const displayName = (product: Pick<Product, "id" | "title">, parent: Pick<Product, "id" | "title">) =>
@@ -74,7 +75,7 @@ export function ProductPurchase({ product, parent }: { product: Product; parent:
       <p className="detail__stock">
         {inStock ? `${product.stock} in stock` : "Out of stock; we can make another to order."}
       </p>
-      <div className="detail__actions">
+      <BuyBar>
         <div className="detail__buy">
           {inStock ? (
             <>
@@ -97,7 +98,7 @@ export function ProductPurchase({ product, parent }: { product: Product; parent:
         <p className="detail__status" role="status">
           {sizeMissing && inStock ? "Choose a size to add this piece to your cart." : null}
         </p>
-      </div>
+      </BuyBar>
     </>
   );
 }

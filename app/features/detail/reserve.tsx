@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { Finish } from "../../../domain/catalog-types.ts";
 import { contactHref, hasFinishOptions } from "../../../domain/detail.ts";
+import { BuyBar } from "./buy-bar.tsx";
 import { FinishPicker } from "./finish-picker.tsx";
 
 /** Slabs and bases are reserved through the contact form, or a similar one requested once sale is pending. */
@@ -26,7 +27,7 @@ export function Reserve({
   return (
     <>
       {showFinishes && <FinishPicker finishes={finishes} value={finish} onChange={setFinish} />}
-      <div className="detail__actions">
+      <BuyBar>
         <div className="detail__buy">
           <Link
             className="btn detail__primary"
@@ -35,7 +36,7 @@ export function Reserve({
             {pending ? "Request Similar" : "Reserve this table or base"}
           </Link>
         </div>
-      </div>
+      </BuyBar>
     </>
   );
 }

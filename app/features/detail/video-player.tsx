@@ -6,7 +6,7 @@ export function VideoPlayer({ url, title }: { url: string; title: string }) {
   if (!embed) {
     const linkable = /^https?:\/\//i.test(url.trim());
     return (
-      <div className="video video--error">
+      <div className="detail-video detail-video--error">
         <p>Unable to load video.</p>
         {linkable && (
           <a href={url} target="_blank" rel="noopener noreferrer">
@@ -17,7 +17,7 @@ export function VideoPlayer({ url, title }: { url: string; title: string }) {
     );
   }
   return (
-    <div className="video">
+    <div className="detail-video">
       <iframe
         src={embed}
         title={title}
