@@ -1,5 +1,6 @@
 /** Table bases in each style, as geometry under a top of a given size (inches). */
 import type { BaseStyle } from "../types.ts";
+import { type FrameOptions, frameFaces, isFrameStyle } from "./base-frames.ts";
 import { beam, box, type Camera, type Face, type Pose, place, type Vec3 } from "./geom.ts";
 import type { Material } from "./materials.ts";
 import { drawFace, drawTurned, type Svg } from "./svg.ts";
@@ -45,7 +46,15 @@ export function drawParts(svg: Svg, cam: Camera, parts: Part[]): void {
   for (const { p } of sorted) p.draw(svg, cam);
 }
 
-export function baseParts(style: BaseStyle, mat: Material, size: BaseSize, pose: Pose, round = false): Part[] {
+export function baseParts(
+  style: BaseStyle,
+  mat: Material,
+  size: BaseSize,
+  pose: Pose,
+  round = false,
+  opts: FrameOptions = { wood: mat },
+): Part[] {
+  if (isFrameStyle(style)) return faceParts(frameFaces(style, mat, size, pose, round, opts));
   const { length, depth, height: hgt } = size;
   const metal = mat.kind === "metal";
   const t = metal ? 1.6 : 2.6;
