@@ -93,7 +93,8 @@ function table(c: Ctx): Piece {
     layers: [{ parts }, { board: top }],
     shadow: { rx: L * 0.55, rz: D * 0.6 },
     wall: false,
-    focus: seat ? [L * 0.4, H, Math.min(6, D * 0.4)] : [L * 0.4, H, D * 0.4],
+    // A detail looks where the top meets its base: the corner of a long top, the rim over a pedestal.
+    focus: round ? [0, H - thick, D * 0.38] : seat ? [L * 0.4, H, Math.min(6, D * 0.4)] : [L * 0.4, H, D * 0.4],
     wallZ: -D / 2 - (L < 30 ? 20 : 24),
     materials: [c.base, c.wood],
     size: { length: L, depth: D, height: H },
