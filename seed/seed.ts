@@ -137,7 +137,9 @@ export async function seedDatabase(db: Db, content: SeedContent): Promise<boolea
       );
     await tx
       .insert(t.finishes)
-      .values(content.finishes.map((f, i) => ({ name: f.name, kind: f.kind, imageFileName: f.image.fileName, sortOrder: i })));
+      .values(
+        content.finishes.map((f, i) => ({ name: f.name, kind: f.kind, imageFileName: f.image.fileName, sortOrder: i })),
+      );
     await tx
       .insert(t.portfolioProjects)
       .values(content.projects.map((p, i) => ({ ...p, images: refs(p.images), sortOrder: i })));

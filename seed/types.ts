@@ -27,14 +27,40 @@ export type FurniturePiece =
   | "bench"
   | "desk"
   | "shelf"
+  | "ladder-shelf"
   | "stool"
   | "chair"
   | "cutting-board"
+  | "butcher-block"
+  | "serving-board"
+  | "tray"
+  | "peg-rail"
   | "bowl"
   | "mirror"
   | "bed";
 
-export type BaseStyle = "trapezoid" | "u-frame" | "x-frame" | "pedestal" | "cross" | "hairpin" | "tulip" | "sawhorse";
+/**
+ * What stands under a top. `staked` legs are round legs splayed out from under the top (three
+ * under a round top, four under a long one); `splayed` is the Divergence base, two steel frames
+ * leaning away from each other; `waterfall` is the top's own board turned down at both ends.
+ */
+export type BaseStyle =
+  | "trapezoid"
+  | "u-frame"
+  | "x-frame"
+  | "pedestal"
+  | "cross"
+  | "hairpin"
+  | "tulip"
+  | "sawhorse"
+  | "trestle"
+  | "tapered-legs"
+  | "splayed"
+  | "staked"
+  | "cantilever"
+  | "shelf-legs"
+  | "panel-ends"
+  | "waterfall";
 
 /** A colour name for metal or painted/ebonised parts, or a wood species. */
 export type FinishColour =
@@ -46,20 +72,71 @@ export type FinishColour =
   | "ebonised ash"
   | "natural walnut"
   | "gunmetal"
+  | "cast iron"
   | Species;
+
+export type Shape = "rectangular" | "round";
+export type Edge = "live" | "square";
+export type TopFinish = "oil" | "ceramic";
+export type PieceView = "front" | "angle" | "detail";
+
+/**
+ * One piece as every picture of it shows it. A round top with a live edge is a cross-section of
+ * the trunk (a "cookie"), bark all round. `seed` is the piece's own (its grain, its room), so all
+ * its angles, sizes and woods show one piece.
+ */
+export type PieceLook = {
+  piece: FurniturePiece;
+  species: Species;
+  shape: Shape;
+  edge: Edge;
+  finish: TopFinish;
+  base: { style: BaseStyle; colour: FinishColour } | null;
+  /** A second material on the piece: a peg rail's pegs, a stool's footrest ring. */
+  accent: FinishColour | null;
+  /** Outside size in inches; a round piece's width is its diameter too. */
+  size: { length: number; width: number; height: number };
+  seed: number;
+};
+
+/** A slab as the yard sells it: one board, a book-matched pair, or a cookie (a cross-cut round). */
+export type SlabCut = "board" | "pair" | "cookie";
+export type SlabLook = {
+  species: Species;
+  cut: SlabCut;
+  edge: Edge;
+  /** Inches; a pair's width is both boards side by side. */
+  size: { length: number; width: number; thickness: number };
+  seed: number;
+};
+
+/** A base photographed on its own, at the size of the top it is made for. */
+export type BaseLook = {
+  style: BaseStyle;
+  colour: FinishColour;
+  top: { length: number; width: number; round: boolean };
+  height: number;
+  seed: number;
+};
+
+/** What a product's data does not already say about its pictures: what it is and what stands under it. */
+export type PieceForm = {
+  piece: FurniturePiece;
+  shape: Shape;
+  /** "same wood": the base is made of the top's species (and follows it in each material variant). */
+  base: { style: BaseStyle; colour: FinishColour | "same wood" } | null;
+  /** A second material, such as a peg rail's pegs or a stool's footrest ring. */
+  accent?: FinishColour;
+};
+
+/** What a base's pictures show: its style and colour, at the size of the top it is made for. */
+export type BaseForm = Omit<BaseLook, "seed">;
 
 /** How one image is drawn. `seed` makes each image different yet deterministic. */
 export type ImageArt =
-  | { kind: "slab"; species: Species; seed: number; liveEdge?: boolean; view?: "top" | "detail" | "end" }
-  | {
-      kind: "furniture";
-      piece: FurniturePiece;
-      species: Species;
-      seed: number;
-      base?: FinishColour;
-      view?: "front" | "angle" | "detail";
-    }
-  | { kind: "base"; style: BaseStyle; colour: FinishColour; seed: number }
+  | ({ kind: "slab"; view: "top" | "detail" | "end" } & SlabLook)
+  | ({ kind: "furniture"; view: PieceView } & PieceLook)
+  | ({ kind: "base"; view: "front" | "angle" } & BaseLook)
   | { kind: "finish"; colour: FinishColour; seed: number }
   | { kind: "portrait"; seed: number }
   | {
@@ -120,6 +197,8 @@ export type SeedVariant = {
 export type SeedProduct = {
   title: string;
   category: string;
+  /** Not stored: with the fields below it decides the pictures (seed/content/recipes.ts). */
+  form: PieceForm;
   price: number;
   salePrice: number | null;
   stock: number;
@@ -179,6 +258,8 @@ export type SeedSlab = {
 export type SeedBase = {
   title: string;
   material: "Steel" | "Wood" | "Bronze" | "Other";
+  /** Not stored: what its pictures show. */
+  form: BaseForm;
   startingPrice: number;
   salePrice: number | null;
   visibility: "Visible" | "Sale Pending";

@@ -1,5 +1,6 @@
-import type { BaseStyle, FinishColour, SeedBase } from "../types.ts";
-import { bullets, img, paragraphs, slug } from "./helpers.ts";
+import type { BaseForm, BaseStyle, FinishColour, SeedBase } from "../types.ts";
+import { bullets, paragraphs } from "./helpers.ts";
+import { basePictures } from "./recipes.ts";
 
 type BaseInput = {
   title: string;
@@ -7,6 +8,9 @@ type BaseInput = {
   material: SeedBase["material"];
   style: BaseStyle;
   colour: FinishColour;
+  /** The top it is drawn under: the middle of the sizes it fits. */
+  top: { length: number; width: number; round: boolean };
+  height: number;
   price: number;
   salePrice?: number;
   pending?: boolean;
@@ -16,19 +20,17 @@ type BaseInput = {
   spec: [label: string, text: string][];
 };
 
-/** A base with two photographs: the base alone, and the same base from a second angle. */
+/** A base with two photographs: the base alone from the front, and the same base from an angle. */
 function base(input: BaseInput): SeedBase {
-  const name = slug(input.title);
+  const form: BaseForm = { style: input.style, colour: input.colour, top: input.top, height: input.height };
   return {
     title: input.title,
     material: input.material,
+    form,
     startingPrice: input.price,
     salePrice: input.salePrice ?? null,
     visibility: input.pending ? "Sale Pending" : "Visible",
-    images: [
-      img(`${name}-front.jpg`, { kind: "base", style: input.style, colour: input.colour }),
-      img(`${name}-angle.jpg`, { kind: "base", style: input.style, colour: input.colour }),
-    ],
+    images: basePictures({ title: input.title, form }),
     inventoryId: `HW-BA-${input.no}`,
     description: paragraphs(...input.about),
     specification: bullets(...input.spec.map(([label, text]) => `<strong>${label}:</strong> ${text}`)),
@@ -44,6 +46,8 @@ export const bases: SeedBase[] = [
     material: "Steel",
     style: "trapezoid",
     colour: "matte black",
+    top: { length: 96, width: 42, round: false },
+    height: 28.25,
     price: 1450,
     about: [
       'Our standard dining base: two trapezoid legs of solid 3" x 1" bar, wider at the floor than at the top, so the table feels planted without looking heavy.',
@@ -63,6 +67,8 @@ export const bases: SeedBase[] = [
     material: "Steel",
     style: "u-frame",
     colour: "raw steel",
+    top: { length: 84, width: 40, round: false },
+    height: 28.25,
     price: 1150,
     about: [
       'A simple closed rectangle of 2" square tube. The lightest-looking of our dining bases, and the one we use most under coffee tables and consoles at smaller sizes.',
@@ -80,6 +86,8 @@ export const bases: SeedBase[] = [
     material: "Steel",
     style: "x-frame",
     colour: "gunmetal",
+    top: { length: 96, width: 42, round: false },
+    height: 28.25,
     price: 1650,
     salePrice: 1400,
     about: [
@@ -99,6 +107,8 @@ export const bases: SeedBase[] = [
     material: "Steel",
     style: "hairpin",
     colour: "matte black",
+    top: { length: 48, width: 24, round: false },
+    height: 16,
     price: 285,
     about: [
       'Three-rod hairpin legs, bent cold on our own jig from ½" solid rod. The simplest way to put a slab on the floor, and still one of the best.',
@@ -116,6 +126,8 @@ export const bases: SeedBase[] = [
     material: "Steel",
     style: "cross",
     colour: "matte black",
+    top: { length: 48, width: 48, round: true },
+    height: 28.25,
     price: 1950,
     pending: true,
     about: [
@@ -135,6 +147,8 @@ export const bases: SeedBase[] = [
     material: "Steel",
     style: "tulip",
     colour: "brass",
+    top: { length: 44, width: 44, round: true },
+    height: 28.25,
     price: 2200,
     about: [
       "A flared pedestal spun from sheet steel and brass-plated, in the spirit of mid-century tulip tables. Under a round walnut or ambrosia maple top it makes a small room feel larger.",
@@ -153,6 +167,8 @@ export const bases: SeedBase[] = [
     material: "Wood",
     style: "sawhorse",
     colour: "white oak",
+    top: { length: 90, width: 40, round: false },
+    height: 28.25,
     price: 1800,
     about: [
       "Sawhorse legs in quartersawn white oak, splayed in two directions and joined with a bridle joint at the top. Wood on wood, with a warmth that no steel base has.",
@@ -170,6 +186,8 @@ export const bases: SeedBase[] = [
     material: "Wood",
     style: "trapezoid",
     colour: "ebonised ash",
+    top: { length: 90, width: 40, round: false },
+    height: 28.25,
     price: 1650,
     salePrice: 1450,
     about: [
@@ -188,6 +206,8 @@ export const bases: SeedBase[] = [
     material: "Wood",
     style: "pedestal",
     colour: "natural walnut",
+    top: { length: 54, width: 54, round: true },
+    height: 28.25,
     price: 2400,
     about: [
       "A faceted pedestal coopered from eight staves of black walnut around a steel core, on four low feet. Made for round tables from 48 to 60 inches.",
@@ -205,6 +225,8 @@ export const bases: SeedBase[] = [
     material: "Bronze",
     style: "tulip",
     colour: "bronze",
+    top: { length: 50, width: 50, round: true },
+    height: 28.25,
     price: 6800,
     about: [
       "Poured in silicon bronze at a foundry in Phoenixville from our own pattern, then chased and patinated by hand. It will darken and soften with every year.",
@@ -223,6 +245,8 @@ export const bases: SeedBase[] = [
     material: "Bronze",
     style: "pedestal",
     colour: "bronze",
+    top: { length: 120, width: 46, round: false },
+    height: 28.25,
     price: 8500,
     salePrice: 7600,
     about: [
@@ -240,8 +264,10 @@ export const bases: SeedBase[] = [
     title: "Reclaimed Cast Iron Trestle Legs",
     no: 3301,
     material: "Other",
-    style: "x-frame",
-    colour: "gunmetal",
+    style: "trestle",
+    colour: "cast iron",
+    top: { length: 78, width: 38, round: false },
+    height: 27.5,
     price: 1250,
     about: [
       "A matched pair of cast iron legs salvaged from a Reading textile mill, cleaned and sealed but otherwise as we found them. They can only be sold as they are, which is the point.",

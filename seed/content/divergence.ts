@@ -1,6 +1,7 @@
-import type { SeedDivergence, Species } from "../types.ts";
+import type { FinishColour, SeedDivergence, Species } from "../types.ts";
 import { type FinishName, finishColours } from "./finishes.ts";
-import { bullets, furnitureViews, img, paragraphs, slug, speciesName } from "./helpers.ts";
+import { bullets, paragraphs, picture, seedOf, slug, speciesName } from "./helpers.ts";
+import { type PieceItem, piecePictures } from "./recipes.ts";
 
 type SpeciesInput = {
   species: Species;
@@ -9,21 +10,39 @@ type SpeciesInput = {
   sizes: { size: string; price: number; stock: number }[];
 };
 
-function divergenceSpecies(input: SpeciesInput): SeedDivergence["species"][number] {
-  const name = speciesName[input.species];
-  const prefix = slug(name);
+/** The Divergence table: two splayed steel frames under a square-edged, oiled top (the configurator's starting choices). */
+export function divergenceTable(species: Species, finish: FinishColour, size: string): PieceItem {
+  const [length = 72, width = 40] = size.match(/\d+(\.\d+)?/g)?.map(Number) ?? [];
   return {
-    name,
-    speciesGeneralImagery: [
-      img(`${prefix}-table.jpg`, { kind: "furniture", piece: "dining-table", species: input.species, view: "angle" }),
-      img(`${prefix}-grain.jpg`, { kind: "slab", species: input.species, view: "detail" }),
-    ],
+    title: "Divergence",
+    form: { piece: "dining-table", shape: "rectangular", base: { style: "splayed", colour: finish } },
+    material: speciesName[species],
+    liveEdge: "no",
+    topFinish: "Natural Oil",
+    length,
+    width,
+    height: 30,
+  };
+}
+
+function divergenceSpecies(input: SpeciesInput): SeedDivergence["species"][number] {
+  const size = input.sizes[0]?.size ?? `72" x 40"`;
+  const [table] = piecePictures(divergenceTable(input.species, "matte black", size), ["angle"]);
+  const grain = picture(`divergence-${slug(input.species)}-grain`, {
+    kind: "slab",
+    view: "detail",
+    species: input.species,
+    cut: "board",
+    edge: "square",
+    size: { length: 72, width: 40, thickness: 2 },
+    seed: seedOf("divergence"),
+  });
+  return {
+    name: speciesName[input.species],
+    speciesGeneralImagery: [table!, grain],
     speciesFinishes: input.finishes.map((finish) => ({
       name: finish,
-      images: furnitureViews(`${prefix}-${slug(finish)}`, "dining-table", input.species, finishColours[finish], [
-        "front",
-        "angle",
-      ]),
+      images: piecePictures(divergenceTable(input.species, finishColours[finish], size), ["front", "angle"]),
     })),
     sizes: input.sizes,
   };
@@ -46,7 +65,11 @@ export const divergence: SeedDivergence = {
   ),
   liveEdgePrice: 850,
   ceramicCoatingPrice: 650,
-  generalImagery: furnitureViews("divergence", "dining-table", "black walnut", "matte black"),
+  generalImagery: piecePictures(divergenceTable("black walnut", "matte black", `72" x 40"`), [
+    "front",
+    "angle",
+    "detail",
+  ]),
   species: [
     divergenceSpecies({
       species: "black walnut",

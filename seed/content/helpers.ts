@@ -1,4 +1,4 @@
-import type { FinishColour, FurniturePiece, ImageArt, SeedImage, Species } from "../types.ts";
+import type { ImageArt, SeedImage, Species } from "../types.ts";
 
 /** An art recipe without its seed; `img` derives the seed from the file name. */
 type WithoutSeed<T> = T extends unknown ? Omit<T, "seed"> : never;
@@ -9,34 +9,39 @@ export type ArtRecipe = WithoutSeed<ImageArt>;
  * reordered, and distinct file names give distinct images.
  */
 export function seedOf(fileName: string): number {
+  return (fnv1a(fileName) % 2_147_483_646) + 1;
+}
+
+function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
-  for (let i = 0; i < fileName.length; i++) {
-    hash ^= fileName.charCodeAt(i);
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193);
   }
-  return ((hash >>> 0) % 2_147_483_646) + 1;
+  return hash >>> 0;
 }
 
+/** An image whose seed comes from its name (for pictures that show no particular item). */
 export function img(fileName: string, recipe: ArtRecipe): SeedImage {
-  return { fileName, art: { ...recipe, seed: seedOf(fileName) } as ImageArt };
+  return picture(fileName.replace(/\.jpg$/, ""), { ...recipe, seed: seedOf(fileName) } as ImageArt);
 }
 
-export type View = "front" | "angle" | "detail";
+/**
+ * Raised whenever the generator draws an unchanged recipe differently: it is part of every file
+ * name's hash, so new drawings get new names and no cache serves the old picture under them.
+ */
+export const DRAWING_VERSION = 2;
 
-/** Furniture photographs of one piece: `<prefix>-<view>.jpg` for each view, hero first. */
-export function furnitureViews(
-  prefix: string,
-  piece: FurniturePiece,
-  species: Species,
-  base?: FinishColour,
-  views: View[] = ["front", "angle", "detail"],
-): SeedImage[] {
-  return views.map((view) =>
-    img(
-      `${prefix}-${view}.jpg`,
-      base ? { kind: "furniture", piece, species, base, view } : { kind: "furniture", piece, species, view },
-    ),
-  );
+/** A short hash of a recipe (FNV-1a, 32 bits, hex) for file names. */
+export function recipeHash(art: ImageArt): string {
+  return fnv1a(`${DRAWING_VERSION}:${JSON.stringify(art)}`)
+    .toString(16)
+    .padStart(8, "0");
+}
+
+/** A picture stored as `<stem>-<hash of its recipe>.jpg`: a changed picture is a new file. */
+export function picture(stem: string, art: ImageArt): SeedImage {
+  return { fileName: `${stem}-${recipeHash(art)}.jpg`, art };
 }
 
 /** Display names of the species, as shoppers read them. */

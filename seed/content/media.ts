@@ -1,6 +1,21 @@
-import type { SeedCampaign, SeedImage, SeedMediaPost } from "../types.ts";
-import { img, paragraphs } from "./helpers.ts";
+import { sampleLook } from "../images/looks.ts";
+import type { FurniturePiece, SeedCampaign, SeedImage, SeedMediaPost, Species, TopFinish } from "../types.ts";
+import { divergenceTable } from "./divergence.ts";
+import { img, paragraphs, picture, seedOf } from "./helpers.ts";
+import { piecePictures } from "./recipes.ts";
 import { studio } from "./studio.ts";
+
+/** A long live edge board, or a book-matched pair, as the journal shows the yard. */
+function slabCut(species: Species, cut: "board" | "pair") {
+  const size = { length: 108, width: cut === "pair" ? 44 : 30, thickness: 2.5 };
+  return { species, cut, edge: "live" as const, size };
+}
+
+/** A top close up in one finish, for the post that compares them. */
+function finishSample(stem: string, piece: FurniturePiece, species: Species, finish: TopFinish): SeedImage {
+  const look = sampleLook(piece, species, null, seedOf(stem), { finish, edge: "live", shape: "rectangular" });
+  return picture(stem, { kind: "furniture", view: "detail", ...look });
+}
 
 export const mediaPosts: SeedMediaPost[] = [
   {
@@ -13,7 +28,7 @@ export const mediaPosts: SeedMediaPost[] = [
     ),
     images: [
       img("morgantown-walnut-milling.jpg", { kind: "scene", scene: "lumber-yard", species: "black walnut" }),
-      img("morgantown-walnut-slab.jpg", { kind: "slab", species: "black walnut", liveEdge: true, view: "top" }),
+      img("morgantown-walnut-slab.jpg", { kind: "slab", view: "top", ...slabCut("black walnut", "board") }),
     ],
     videos: ["https://www.youtube.com/watch?v=Mt4wN8pQa2L"],
     seo: {
@@ -46,13 +61,8 @@ export const mediaPosts: SeedMediaPost[] = [
       "Our rule of thumb: oil for a quiet dining room, ceramic for a busy kitchen, a bar or a family with small children. Either way, we will show you both on a sample board from your own slab before we finish it.",
     ),
     images: [
-      img("finish-oil-sample.jpg", { kind: "furniture", piece: "dining-table", species: "cherry", view: "detail" }),
-      img("finish-ceramic-sample.jpg", {
-        kind: "furniture",
-        piece: "coffee-table",
-        species: "ambrosia maple",
-        view: "detail",
-      }),
+      finishSample("finish-oil-sample", "dining-table", "cherry", "oil"),
+      finishSample("finish-ceramic-sample", "coffee-table", "ambrosia maple", "ceramic"),
     ],
     videos: ["https://youtu.be/Fc6kS1rLm9T"],
     seo: {
@@ -72,7 +82,7 @@ export const mediaPosts: SeedMediaPost[] = [
     images: [
       img("sonoma-orchard.jpg", { kind: "scene", scene: "forest", species: "claro walnut" }),
       img("sonoma-claro-barn.jpg", { kind: "scene", scene: "lumber-yard", species: "claro walnut" }),
-      img("sonoma-claro-pair.jpg", { kind: "slab", species: "claro walnut", liveEdge: true, view: "top" }),
+      img("sonoma-claro-pair.jpg", { kind: "slab", view: "top", ...slabCut("claro walnut", "pair") }),
     ],
     videos: [],
     seo: {
@@ -89,13 +99,7 @@ export const mediaPosts: SeedMediaPost[] = [
       "Every Divergence top is still cut from our own air-dried stock and matched by hand. Try the configurator, or come build one with us in the showroom.",
     ),
     images: [
-      img("divergence-launch.jpg", {
-        kind: "furniture",
-        piece: "dining-table",
-        species: "white oak",
-        base: "brass",
-        view: "angle",
-      }),
+      ...piecePictures(divergenceTable("white oak", "brass", `72" x 40"`), ["angle"]),
       img("divergence-launch-room.jpg", { kind: "scene", scene: "dining-room", species: "black walnut" }),
     ],
     videos: ["https://www.youtube.com/shorts/Dg2pV7xYc5K"],
@@ -217,13 +221,7 @@ export const campaigns: SeedCampaign[] = [
     campaignId: "e2d58c6a90",
     title: "Meet Divergence",
     description: "Our new configurable dining table, in four species and eight base finishes.",
-    image: img("campaign-divergence-launch.jpg", {
-      kind: "furniture",
-      piece: "dining-table",
-      species: "black walnut",
-      base: "matte black",
-      view: "front",
-    }),
+    image: piecePictures(divergenceTable("black walnut", "matte black", `72" x 40"`), ["front"])[0]!,
     createdDate: "2026-02-12T15:00:00.000Z",
     preheader: "One design, built your way: choose the wood, the size, the edge and the base.",
     body: [
@@ -236,7 +234,7 @@ export const campaigns: SeedCampaign[] = [
     campaignId: "5b8f1e3c7d",
     title: "The Summer Slab Sale",
     description: "Selected slabs and bases reduced while we make room for this year’s milling.",
-    image: img("campaign-summer-slab-sale.jpg", { kind: "slab", species: "claro walnut", liveEdge: true, view: "top" }),
+    image: img("campaign-summer-slab-sale.jpg", { kind: "slab", view: "top", ...slabCut("claro walnut", "board") }),
     createdDate: "2026-06-03T12:00:00.000Z",
     preheader: "Claro walnut, elm and sycamore slabs reduced for June.",
     body: [

@@ -1,5 +1,7 @@
-import type { FinishColour, FurniturePiece, SeedImage, SeedProduct, SeedVariant, Species } from "../types.ts";
-import { bullets, furnitureViews, img, inches, speciesName } from "./helpers.ts";
+import type { PieceForm, PieceView, SeedProduct, SeedVariant, Species } from "../types.ts";
+import { divergence } from "./divergence.ts";
+import { bullets, inches, picture, seedOf, slug, speciesName } from "./helpers.ts";
+import { type PieceItem, piecePictures } from "./recipes.ts";
 import { studio } from "./studio.ts";
 
 /** Outside dimensions in inches and shipping weight in pounds. */
@@ -26,12 +28,13 @@ export type ProductInput = {
   tag?: SeedProduct["tag"];
   visibility?: SeedProduct["visibility"];
   lightText?: boolean;
-  images: SeedImage[];
+  /** What the piece is and what stands under it; the rest of its pictures' recipe is the fields below. */
+  form: PieceForm;
+  /** The gallery's views, hero first. */
+  views?: PieceView[];
   videos?: string[];
   inventoryId: string;
   dims: Dims;
-  /** Round pieces list a diameter instead of length and width. */
-  round?: boolean;
   details: [label: string, text: string][];
   /** HTML */
   grain: string;
@@ -45,24 +48,39 @@ export type ProductInput = {
   /** One plain sentence for search engines. */
   summary: string;
   seoTitle?: string;
-  variants?: SeedVariant[];
+  /** Size variants (the same piece at each size) or material variants (the same piece in each wood). */
+  sizes?: SizeOption[];
+  materials?: MaterialOption[];
 };
 
 export function product(input: ProductInput): SeedProduct {
   const { dims } = input;
+  const item: PieceItem = {
+    title: input.title,
+    form: input.form,
+    material: input.material,
+    liveEdge: input.liveEdge ?? null,
+    topFinish: input.topFinish ?? null,
+    ...dims,
+  };
   return {
     title: input.title,
     category: input.category,
+    form: input.form,
     price: input.price,
     salePrice: input.salePrice ?? null,
     stock: input.stock,
     tag: input.tag ?? "none",
     visibility: input.visibility ?? "Visible",
     lightText: input.lightText ?? false,
-    images: input.images,
+    // The Divergence product shows the configurator's own pictures of its starting table.
+    images:
+      input.type === "Divergence"
+        ? divergence.generalImagery
+        : piecePictures(item, input.views ?? ["front", "angle", "detail"]),
     videos: input.videos ?? [],
     inventoryId: input.inventoryId,
-    specification: specHtml(dims, input.details, input.round),
+    specification: specHtml(dims, input.details, input.form.shape === "round"),
     grain: input.grain,
     description: input.description,
     customShipping: input.customShipping ?? false,
@@ -76,45 +94,32 @@ export function product(input: ProductInput): SeedProduct {
     liveEdge: input.liveEdge ?? null,
     topFinish: input.topFinish ?? null,
     seo: { title: input.seoTitle ?? `${input.title} | ${studio.name}`, description: input.summary },
-    variants: input.variants ?? [],
+    variants: [
+      ...(input.sizes ?? []).map((option) => sizeVariant(item, input.inventoryId, option)),
+      ...(input.materials ?? []).map((option) => materialVariant(item, input.inventoryId, option)),
+    ],
   };
 }
 
-/** What the variants of one product share: its file-name prefix, inventory id and look. */
-export type VariantParent = {
-  prefix: string;
-  inventoryId: string;
-  piece: FurniturePiece;
-  species: Species;
-  base?: FinishColour;
-  material: string | null;
-};
-
 export type SizeOption = { title: string; code: string; price: number; salePrice?: number; stock: number; dims: Dims };
 
-/** Size variants: the same piece drawn at each size, with a small front view as the picker thumbnail. */
-export function sizeVariants(parent: VariantParent, options: SizeOption[]): SeedVariant[] {
-  return options.map((option) => {
-    const prefix = `${parent.prefix}-${option.code}`;
-    return {
-      variantType: "Size",
-      title: option.title,
-      thumbnail: img(`thumb-${prefix}.jpg`, {
-        kind: "furniture",
-        piece: parent.piece,
-        species: parent.species,
-        ...(parent.base ? { base: parent.base } : {}),
-        view: "front",
-      }),
-      price: option.price,
-      salePrice: option.salePrice ?? null,
-      stock: option.stock,
-      images: furnitureViews(prefix, parent.piece, parent.species, parent.base, ["front", "angle"]),
-      ...option.dims,
-      material: parent.material,
-      inventoryId: `${parent.inventoryId}-${option.code.toUpperCase()}`,
-    };
-  });
+/** A size variant: the same piece at its own size, with its front view as the picker thumbnail. */
+function sizeVariant(parent: PieceItem, inventoryId: string, option: SizeOption): SeedVariant {
+  const { weight, ...size } = option.dims;
+  const item = { ...parent, ...size };
+  const [thumbnail] = piecePictures(item, ["front"]);
+  return {
+    variantType: "Size",
+    title: option.title,
+    thumbnail: thumbnail!,
+    price: option.price,
+    salePrice: option.salePrice ?? null,
+    stock: option.stock,
+    images: piecePictures(item, ["front", "angle"]),
+    ...option.dims,
+    material: parent.material,
+    inventoryId: `${inventoryId}-${option.code.toUpperCase()}`,
+  };
 }
 
 export type MaterialOption = {
@@ -124,28 +129,26 @@ export type MaterialOption = {
   salePrice?: number;
   stock: number;
   dims: Dims;
-  /** Defaults to the species' display name. */
-  title?: string;
-  base?: FinishColour;
 };
 
-/** Material variants: one per wood, with a close-up of that wood as the picker swatch. */
-export function materialVariants(parent: VariantParent, options: MaterialOption[]): SeedVariant[] {
-  return options.map((option) => {
-    const prefix = `${parent.prefix}-${option.code}`;
-    const base = option.base ?? parent.base;
-    const title = option.title ?? speciesName[option.species];
-    return {
-      variantType: "Material",
-      title,
-      thumbnail: img(`thumb-${prefix}.jpg`, { kind: "slab", species: option.species, view: "detail" }),
-      price: option.price,
-      salePrice: option.salePrice ?? null,
-      stock: option.stock,
-      images: furnitureViews(prefix, parent.piece, option.species, base, ["front", "angle"]),
-      ...option.dims,
-      material: title,
-      inventoryId: `${parent.inventoryId}-${option.code.toUpperCase()}`,
-    };
-  });
+/** A material variant: the same piece in its own wood, with a swatch of that wood as the picker thumbnail. */
+function materialVariant(parent: PieceItem, inventoryId: string, option: MaterialOption): SeedVariant {
+  const { weight, ...size } = option.dims;
+  const material = speciesName[option.species];
+  return {
+    variantType: "Material",
+    title: material,
+    thumbnail: picture(`swatch-${slug(option.species)}`, {
+      kind: "finish",
+      colour: option.species,
+      seed: seedOf(option.species),
+    }),
+    price: option.price,
+    salePrice: option.salePrice ?? null,
+    stock: option.stock,
+    images: piecePictures({ ...parent, ...size, material }, ["front", "angle"]),
+    ...option.dims,
+    material,
+    inventoryId: `${inventoryId}-${option.code.toUpperCase()}`,
+  };
 }

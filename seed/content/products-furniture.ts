@@ -1,6 +1,6 @@
 import type { SeedProduct } from "../types.ts";
-import { furnitureViews, paragraphs } from "./helpers.ts";
-import { materialVariants, product, sizeVariants } from "./product-kit.ts";
+import { paragraphs } from "./helpers.ts";
+import { product } from "./product-kit.ts";
 
 /** Tables and consoles: the large pieces of the catalog. */
 export const furnitureProducts: SeedProduct[] = [
@@ -11,7 +11,7 @@ export const furnitureProducts: SeedProduct[] = [
     stock: 2,
     tag: "best seller",
     lightText: true,
-    images: furnitureViews("conestoga-dining-table", "dining-table", "black walnut", "matte black"),
+    form: { piece: "dining-table", shape: "rectangular", base: { style: "trapezoid", colour: "matte black" } },
     videos: ["https://www.youtube.com/watch?v=Xb3nTq8LwPc"],
     inventoryId: "HW-DT-0142",
     dims: { length: 96, width: 42, height: 30, weight: 265 },
@@ -37,46 +37,36 @@ export const furnitureProducts: SeedProduct[] = [
     topFinish: "Natural Oil",
     summary:
       "A live edge black walnut dining table from one Berks County tree: book-matched slabs, butterfly keys and a matte black steel base, made to order in four lengths.",
-    variants: sizeVariants(
+    sizes: [
       {
-        prefix: "conestoga-dining-table",
-        inventoryId: "HW-DT-0142",
-        piece: "dining-table",
-        species: "black walnut",
-        base: "matte black",
-        material: "Black Walnut",
+        title: `84" x 40"`,
+        code: "84",
+        price: 10900,
+        stock: 1,
+        dims: { length: 84, width: 40, height: 30, weight: 225 },
       },
-      [
-        {
-          title: `84" x 40"`,
-          code: "84",
-          price: 10900,
-          stock: 1,
-          dims: { length: 84, width: 40, height: 30, weight: 225 },
-        },
-        {
-          title: `96" x 42"`,
-          code: "96",
-          price: 12800,
-          stock: 2,
-          dims: { length: 96, width: 42, height: 30, weight: 265 },
-        },
-        {
-          title: `108" x 44"`,
-          code: "108",
-          price: 15400,
-          stock: 1,
-          dims: { length: 108, width: 44, height: 30, weight: 305 },
-        },
-        {
-          title: `120" x 46"`,
-          code: "120",
-          price: 18600,
-          stock: 0,
-          dims: { length: 120, width: 46, height: 30, weight: 350 },
-        },
-      ],
-    ),
+      {
+        title: `96" x 42"`,
+        code: "96",
+        price: 12800,
+        stock: 2,
+        dims: { length: 96, width: 42, height: 30, weight: 265 },
+      },
+      {
+        title: `108" x 44"`,
+        code: "108",
+        price: 15400,
+        stock: 1,
+        dims: { length: 108, width: 44, height: 30, weight: 305 },
+      },
+      {
+        title: `120" x 46"`,
+        code: "120",
+        price: 18600,
+        stock: 0,
+        dims: { length: 120, width: 46, height: 30, weight: 350 },
+      },
+    ],
   }),
 
   product({
@@ -84,7 +74,7 @@ export const furnitureProducts: SeedProduct[] = [
     category: "Dining Tables",
     price: 9600,
     stock: 2,
-    images: furnitureViews("millrace-trestle-table", "dining-table", "white oak", "white oak"),
+    form: { piece: "dining-table", shape: "rectangular", base: { style: "trestle", colour: "same wood" } },
     videos: ["https://www.youtube.com/embed/Lm4pW9sQe2A"],
     inventoryId: "HW-DT-0157",
     dims: { length: 90, width: 40, height: 30, weight: 230 },
@@ -108,41 +98,29 @@ export const furnitureProducts: SeedProduct[] = [
     topFinish: "Natural Oil",
     summary:
       "A quartersawn white oak trestle dining table with wedged through-tenons, also made in black walnut and cherry.",
-    variants: materialVariants(
+    materials: [
       {
-        prefix: "millrace-trestle-table",
-        inventoryId: "HW-DT-0157",
-        piece: "dining-table",
         species: "white oak",
-        material: "White Oak",
+        code: "oak",
+        price: 9600,
+        stock: 2,
+        dims: { length: 90, width: 40, height: 30, weight: 230 },
       },
-      [
-        {
-          species: "white oak",
-          code: "oak",
-          base: "white oak",
-          price: 9600,
-          stock: 2,
-          dims: { length: 90, width: 40, height: 30, weight: 230 },
-        },
-        {
-          species: "black walnut",
-          code: "walnut",
-          base: "natural walnut",
-          price: 11200,
-          stock: 1,
-          dims: { length: 90, width: 40, height: 30, weight: 215 },
-        },
-        {
-          species: "cherry",
-          code: "cherry",
-          base: "cherry",
-          price: 9200,
-          stock: 1,
-          dims: { length: 90, width: 40, height: 30, weight: 205 },
-        },
-      ],
-    ),
+      {
+        species: "black walnut",
+        code: "walnut",
+        price: 11200,
+        stock: 1,
+        dims: { length: 90, width: 40, height: 30, weight: 215 },
+      },
+      {
+        species: "cherry",
+        code: "cherry",
+        price: 9200,
+        stock: 1,
+        dims: { length: 90, width: 40, height: 30, weight: 205 },
+      },
+    ],
   }),
 
   product({
@@ -152,7 +130,7 @@ export const furnitureProducts: SeedProduct[] = [
     stock: 1,
     visibility: "Sale Pending",
     lightText: true,
-    images: furnitureViews("sonoma-claro-walnut-table", "dining-table", "claro walnut", "bronze"),
+    form: { piece: "dining-table", shape: "rectangular", base: { style: "pedestal", colour: "bronze" } },
     inventoryId: "HW-DT-0163",
     dims: { length: 120, width: 48, height: 30, weight: 340 },
     details: [
@@ -181,7 +159,7 @@ export const furnitureProducts: SeedProduct[] = [
     price: 7900,
     salePrice: 6950,
     stock: 1,
-    images: furnitureViews("hollow-road-farm-table", "dining-table", "white oak", "white oak"),
+    form: { piece: "dining-table", shape: "rectangular", base: { style: "tapered-legs", colour: "same wood" } },
     videos: ["https://youtu.be/Hr5tYc1uB8k"],
     inventoryId: "HW-DT-0171",
     dims: { length: 84, width: 38, height: 30, weight: 210 },
@@ -212,7 +190,7 @@ export const furnitureProducts: SeedProduct[] = [
     stock: 3,
     tag: "new in",
     lightText: true,
-    images: furnitureViews("divergence-table", "dining-table", "black walnut", "matte black"),
+    form: { piece: "dining-table", shape: "rectangular", base: { style: "splayed", colour: "matte black" } },
     videos: ["https://www.youtube.com/watch?v=Dv7kR2mNq0s"],
     inventoryId: "HW-DV-0100",
     dims: { length: 72, width: 40, height: 30, weight: 185 },
@@ -241,10 +219,9 @@ export const furnitureProducts: SeedProduct[] = [
     category: "Dining Tables",
     price: 6400,
     stock: 0,
-    images: furnitureViews("ambrosia-round-pedestal-table", "dining-table", "ambrosia maple", "raw steel"),
+    form: { piece: "dining-table", shape: "round", base: { style: "cross", colour: "raw steel" } },
     inventoryId: "HW-DT-0182",
     dims: { length: 54, width: 54, height: 30, weight: 165 },
-    round: true,
     details: [
       ["Top", `Ambrosia maple, 1¾" thick, seven boards glued up and cut to a true circle`],
       ["Base", "Steel pedestal in clear-coated raw steel with a weighted cross foot"],
@@ -271,7 +248,7 @@ export const furnitureProducts: SeedProduct[] = [
     price: 8900,
     stock: 1,
     tag: "new in",
-    images: furnitureViews("schuylkill-sycamore-table", "dining-table", "sycamore", "ebonised ash"),
+    form: { piece: "dining-table", shape: "rectangular", base: { style: "sawhorse", colour: "ebonised ash" } },
     inventoryId: "HW-DT-0190",
     dims: { length: 78, width: 38, height: 30, weight: 175 },
     details: [
@@ -300,7 +277,7 @@ export const furnitureProducts: SeedProduct[] = [
     stock: 3,
     tag: "best seller",
     lightText: true,
-    images: furnitureViews("delaware-coffee-table", "coffee-table", "black walnut", "raw steel"),
+    form: { piece: "coffee-table", shape: "rectangular", base: { style: "u-frame", colour: "raw steel" } },
     videos: ["https://youtu.be/Fq2wE6jZr3M"],
     inventoryId: "HW-CT-0214",
     dims: { length: 54, width: 26, height: 17, weight: 78 },
@@ -320,39 +297,29 @@ export const furnitureProducts: SeedProduct[] = [
     liveEdge: "yes",
     topFinish: "Natural Oil",
     summary: "A single-slab live edge black walnut coffee table on raw steel U-frame legs, in three lengths.",
-    variants: sizeVariants(
+    sizes: [
       {
-        prefix: "delaware-coffee-table",
-        inventoryId: "HW-CT-0214",
-        piece: "coffee-table",
-        species: "black walnut",
-        base: "raw steel",
-        material: "Black Walnut",
+        title: `48" x 24"`,
+        code: "48",
+        price: 2450,
+        stock: 2,
+        dims: { length: 48, width: 24, height: 17, weight: 66 },
       },
-      [
-        {
-          title: `48" x 24"`,
-          code: "48",
-          price: 2450,
-          stock: 2,
-          dims: { length: 48, width: 24, height: 17, weight: 66 },
-        },
-        {
-          title: `54" x 26"`,
-          code: "54",
-          price: 2850,
-          stock: 3,
-          dims: { length: 54, width: 26, height: 17, weight: 78 },
-        },
-        {
-          title: `60" x 28"`,
-          code: "60",
-          price: 3250,
-          stock: 1,
-          dims: { length: 60, width: 28, height: 17, weight: 92 },
-        },
-      ],
-    ),
+      {
+        title: `54" x 26"`,
+        code: "54",
+        price: 2850,
+        stock: 3,
+        dims: { length: 54, width: 26, height: 17, weight: 78 },
+      },
+      {
+        title: `60" x 28"`,
+        code: "60",
+        price: 3250,
+        stock: 1,
+        dims: { length: 60, width: 28, height: 17, weight: 92 },
+      },
+    ],
   }),
 
   product({
@@ -361,10 +328,9 @@ export const furnitureProducts: SeedProduct[] = [
     price: 1950,
     stock: 1,
     tag: "new in",
-    images: furnitureViews("sycamore-cookie-coffee-table", "coffee-table", "sycamore", "matte black"),
+    form: { piece: "coffee-table", shape: "round", base: { style: "staked", colour: "matte black" } },
     inventoryId: "HW-CT-0221",
     dims: { length: 38, width: 38, height: 16, weight: 95 },
-    round: true,
     details: [
       ["Top", `A 4" thick cross-section of sycamore, bark removed, the radial checks filled with black epoxy`],
       ["Base", "Three splayed steel legs, powder-coated matte black"],
@@ -388,7 +354,7 @@ export const furnitureProducts: SeedProduct[] = [
     price: 3400,
     salePrice: 2900,
     stock: 1,
-    images: furnitureViews("elm-waterfall-coffee-table", "coffee-table", "elm"),
+    form: { piece: "coffee-table", shape: "rectangular", base: { style: "waterfall", colour: "same wood" } },
     inventoryId: "HW-CT-0228",
     dims: { length: 50, width: 24, height: 16, weight: 70 },
     details: [
@@ -418,7 +384,7 @@ export const furnitureProducts: SeedProduct[] = [
     category: "Coffee Tables",
     price: 2450,
     stock: 0,
-    images: furnitureViews("spalted-maple-coffee-table", "coffee-table", "spalted maple", "matte black"),
+    form: { piece: "coffee-table", shape: "rectangular", base: { style: "x-frame", colour: "matte black" } },
     inventoryId: "HW-CT-0233",
     dims: { length: 48, width: 28, height: 17, weight: 62 },
     details: [
@@ -444,7 +410,7 @@ export const furnitureProducts: SeedProduct[] = [
     price: 890,
     stock: 4,
     tag: "best seller",
-    images: furnitureViews("tinicum-side-table", "side-table", "cherry"),
+    form: { piece: "side-table", shape: "rectangular", base: { style: "tapered-legs", colour: "same wood" } },
     inventoryId: "HW-ST-0305",
     dims: { length: 20, width: 20, height: 24, weight: 22 },
     details: [
@@ -463,38 +429,29 @@ export const furnitureProducts: SeedProduct[] = [
     liveEdge: "no",
     topFinish: "Natural Oil",
     summary: "A solid hardwood side table with wedged through-tenons, in cherry, black walnut or white oak.",
-    variants: materialVariants(
+    materials: [
       {
-        prefix: "tinicum-side-table",
-        inventoryId: "HW-ST-0305",
-        piece: "side-table",
         species: "cherry",
-        material: "Cherry",
+        code: "cherry",
+        price: 890,
+        stock: 4,
+        dims: { length: 20, width: 20, height: 24, weight: 22 },
       },
-      [
-        {
-          species: "cherry",
-          code: "cherry",
-          price: 890,
-          stock: 4,
-          dims: { length: 20, width: 20, height: 24, weight: 22 },
-        },
-        {
-          species: "black walnut",
-          code: "walnut",
-          price: 980,
-          stock: 3,
-          dims: { length: 20, width: 20, height: 24, weight: 23 },
-        },
-        {
-          species: "white oak",
-          code: "oak",
-          price: 920,
-          stock: 0,
-          dims: { length: 20, width: 20, height: 24, weight: 26 },
-        },
-      ],
-    ),
+      {
+        species: "black walnut",
+        code: "walnut",
+        price: 980,
+        stock: 3,
+        dims: { length: 20, width: 20, height: 24, weight: 23 },
+      },
+      {
+        species: "white oak",
+        code: "oak",
+        price: 920,
+        stock: 0,
+        dims: { length: 20, width: 20, height: 24, weight: 26 },
+      },
+    ],
   }),
 
   product({
@@ -503,10 +460,10 @@ export const furnitureProducts: SeedProduct[] = [
     price: 640,
     stock: 3,
     tag: "new in",
-    images: furnitureViews("elm-stump-side-table", "side-table", "elm", "raw steel", ["front", "detail"]),
+    form: { piece: "side-table", shape: "round", base: { style: "staked", colour: "raw steel" } },
+    views: ["front", "detail"],
     inventoryId: "HW-ST-0312",
     dims: { length: 18, width: 18, height: 22, weight: 38 },
-    round: true,
     details: [
       ["Top", `Elm cross-section, 3" thick, bark removed`],
       ["Base", "Three raw steel rod legs, clear-coated"],
@@ -530,7 +487,7 @@ export const furnitureProducts: SeedProduct[] = [
     price: 3200,
     stock: 2,
     lightText: true,
-    images: furnitureViews("point-pleasant-console", "console", "black walnut", "matte black"),
+    form: { piece: "console", shape: "rectangular", base: { style: "u-frame", colour: "matte black" } },
     inventoryId: "HW-CN-0402",
     dims: { length: 72, width: 16, height: 32, weight: 68 },
     details: [
@@ -548,39 +505,29 @@ export const furnitureProducts: SeedProduct[] = [
     liveEdge: "yes",
     topFinish: "Natural Oil",
     summary: "A live edge black walnut console table on matte black steel legs, in three lengths.",
-    variants: sizeVariants(
+    sizes: [
       {
-        prefix: "point-pleasant-console",
-        inventoryId: "HW-CN-0402",
-        piece: "console",
-        species: "black walnut",
-        base: "matte black",
-        material: "Black Walnut",
+        title: `60" x 15"`,
+        code: "60",
+        price: 2900,
+        stock: 1,
+        dims: { length: 60, width: 15, height: 32, weight: 56 },
       },
-      [
-        {
-          title: `60" x 15"`,
-          code: "60",
-          price: 2900,
-          stock: 1,
-          dims: { length: 60, width: 15, height: 32, weight: 56 },
-        },
-        {
-          title: `72" x 16"`,
-          code: "72",
-          price: 3200,
-          stock: 2,
-          dims: { length: 72, width: 16, height: 32, weight: 68 },
-        },
-        {
-          title: `84" x 16"`,
-          code: "84",
-          price: 3650,
-          stock: 1,
-          dims: { length: 84, width: 16, height: 32, weight: 79 },
-        },
-      ],
-    ),
+      {
+        title: `72" x 16"`,
+        code: "72",
+        price: 3200,
+        stock: 2,
+        dims: { length: 72, width: 16, height: 32, weight: 68 },
+      },
+      {
+        title: `84" x 16"`,
+        code: "84",
+        price: 3650,
+        stock: 1,
+        dims: { length: 84, width: 16, height: 32, weight: 79 },
+      },
+    ],
   }),
 
   product({
@@ -589,7 +536,7 @@ export const furnitureProducts: SeedProduct[] = [
     price: 2750,
     salePrice: 2350,
     stock: 1,
-    images: furnitureViews("sapele-ribbon-console", "console", "sapele", "brass"),
+    form: { piece: "console", shape: "rectangular", base: { style: "shelf-legs", colour: "brass" } },
     inventoryId: "HW-CN-0410",
     dims: { length: 66, width: 15, height: 31, weight: 55 },
     details: [

@@ -1,6 +1,6 @@
 import type { SeedProduct } from "../types.ts";
-import { furnitureViews, paragraphs } from "./helpers.ts";
-import { materialVariants, product, sizeVariants } from "./product-kit.ts";
+import { paragraphs } from "./helpers.ts";
+import { product } from "./product-kit.ts";
 
 /** Benches, desks, shelving, stools and the small goods turned and cut from offcuts. */
 export const goodsProducts: SeedProduct[] = [
@@ -10,7 +10,7 @@ export const goodsProducts: SeedProduct[] = [
     price: 1450,
     stock: 3,
     tag: "best seller",
-    images: furnitureViews("ridge-valley-bench", "bench", "white oak", "white oak"),
+    form: { piece: "bench", shape: "rectangular", base: { style: "staked", colour: "same wood" } },
     inventoryId: "HW-BN-0501",
     dims: { length: 60, width: 15, height: 18, weight: 48 },
     details: [
@@ -28,39 +28,29 @@ export const goodsProducts: SeedProduct[] = [
     liveEdge: "yes",
     topFinish: "Natural Oil",
     summary: "A live edge white oak bench with splayed, wedged legs, in three lengths.",
-    variants: sizeVariants(
+    sizes: [
       {
-        prefix: "ridge-valley-bench",
-        inventoryId: "HW-BN-0501",
-        piece: "bench",
-        species: "white oak",
-        base: "white oak",
-        material: "White Oak",
+        title: `48" long`,
+        code: "48",
+        price: 1150,
+        stock: 2,
+        dims: { length: 48, width: 14, height: 18, weight: 38 },
       },
-      [
-        {
-          title: `48" long`,
-          code: "48",
-          price: 1150,
-          stock: 2,
-          dims: { length: 48, width: 14, height: 18, weight: 38 },
-        },
-        {
-          title: `60" long`,
-          code: "60",
-          price: 1450,
-          stock: 3,
-          dims: { length: 60, width: 15, height: 18, weight: 48 },
-        },
-        {
-          title: `72" long`,
-          code: "72",
-          price: 1750,
-          stock: 1,
-          dims: { length: 72, width: 15, height: 18, weight: 57 },
-        },
-      ],
-    ),
+      {
+        title: `60" long`,
+        code: "60",
+        price: 1450,
+        stock: 3,
+        dims: { length: 60, width: 15, height: 18, weight: 48 },
+      },
+      {
+        title: `72" long`,
+        code: "72",
+        price: 1750,
+        stock: 1,
+        dims: { length: 72, width: 15, height: 18, weight: 57 },
+      },
+    ],
   }),
 
   product({
@@ -68,7 +58,7 @@ export const goodsProducts: SeedProduct[] = [
     category: "Benches",
     price: 1150,
     stock: 0,
-    images: furnitureViews("covered-bridge-entry-bench", "bench", "cherry", "cherry"),
+    form: { piece: "bench", shape: "rectangular", base: { style: "panel-ends", colour: "same wood" } },
     inventoryId: "HW-BN-0508",
     dims: { length: 48, width: 14, height: 19, weight: 42 },
     details: [
@@ -96,7 +86,7 @@ export const goodsProducts: SeedProduct[] = [
     stock: 1,
     tag: "new in",
     lightText: true,
-    images: furnitureViews("lumberville-writing-desk", "desk", "black walnut", "natural walnut"),
+    form: { piece: "desk", shape: "rectangular", base: { style: "tapered-legs", colour: "same wood" } },
     videos: ["https://www.youtube.com/shorts/Kp9dS3aVn7T"],
     inventoryId: "HW-DK-0602",
     dims: { length: 54, width: 26, height: 30, weight: 95 },
@@ -117,33 +107,22 @@ export const goodsProducts: SeedProduct[] = [
     liveEdge: "no",
     topFinish: "Natural Oil",
     summary: "A solid wood writing desk with a hand-dovetailed drawer, in black walnut or white oak.",
-    variants: materialVariants(
+    materials: [
       {
-        prefix: "lumberville-writing-desk",
-        inventoryId: "HW-DK-0602",
-        piece: "desk",
         species: "black walnut",
-        material: "Black Walnut",
+        code: "walnut",
+        price: 4200,
+        stock: 1,
+        dims: { length: 54, width: 26, height: 30, weight: 95 },
       },
-      [
-        {
-          species: "black walnut",
-          code: "walnut",
-          base: "natural walnut",
-          price: 4200,
-          stock: 1,
-          dims: { length: 54, width: 26, height: 30, weight: 95 },
-        },
-        {
-          species: "white oak",
-          code: "oak",
-          base: "white oak",
-          price: 3800,
-          stock: 2,
-          dims: { length: 54, width: 26, height: 30, weight: 104 },
-        },
-      ],
-    ),
+      {
+        species: "white oak",
+        code: "oak",
+        price: 3800,
+        stock: 2,
+        dims: { length: 54, width: 26, height: 30, weight: 104 },
+      },
+    ],
   }),
 
   product({
@@ -152,7 +131,7 @@ export const goodsProducts: SeedProduct[] = [
     price: 6900,
     stock: 1,
     lightText: true,
-    images: furnitureViews("claro-walnut-executive-desk", "desk", "claro walnut", "matte black"),
+    form: { piece: "desk", shape: "rectangular", base: { style: "cantilever", colour: "matte black" } },
     inventoryId: "HW-DK-0610",
     dims: { length: 72, width: 34, height: 30, weight: 180 },
     details: [
@@ -180,7 +159,8 @@ export const goodsProducts: SeedProduct[] = [
     price: 245,
     stock: 6,
     tag: "best seller",
-    images: furnitureViews("floating-oak-wall-shelf", "shelf", "white oak", undefined, ["front", "angle"]),
+    form: { piece: "shelf", shape: "rectangular", base: null },
+    views: ["front", "angle"],
     inventoryId: "HW-SH-0701",
     dims: { length: 36, width: 9, height: 2, weight: 9 },
     details: [
@@ -198,20 +178,11 @@ export const goodsProducts: SeedProduct[] = [
     liveEdge: "no",
     topFinish: "Natural Oil",
     summary: "A solid white oak floating wall shelf with a hidden steel bracket, in three lengths.",
-    variants: sizeVariants(
-      {
-        prefix: "floating-oak-wall-shelf",
-        inventoryId: "HW-SH-0701",
-        piece: "shelf",
-        species: "white oak",
-        material: "White Oak",
-      },
-      [
-        { title: `24" long`, code: "24", price: 185, stock: 8, dims: { length: 24, width: 9, height: 2, weight: 6 } },
-        { title: `36" long`, code: "36", price: 245, stock: 6, dims: { length: 36, width: 9, height: 2, weight: 9 } },
-        { title: `48" long`, code: "48", price: 310, stock: 4, dims: { length: 48, width: 9, height: 2, weight: 12 } },
-      ],
-    ),
+    sizes: [
+      { title: `24" long`, code: "24", price: 185, stock: 8, dims: { length: 24, width: 9, height: 2, weight: 6 } },
+      { title: `36" long`, code: "36", price: 245, stock: 6, dims: { length: 36, width: 9, height: 2, weight: 9 } },
+      { title: `48" long`, code: "48", price: 310, stock: 4, dims: { length: 48, width: 9, height: 2, weight: 12 } },
+    ],
   }),
 
   product({
@@ -219,7 +190,7 @@ export const goodsProducts: SeedProduct[] = [
     category: "Shelving",
     price: 2300,
     stock: 1,
-    images: furnitureViews("oley-ladder-bookshelf", "shelf", "cherry", "cherry"),
+    form: { piece: "ladder-shelf", shape: "rectangular", base: null },
     inventoryId: "HW-SH-0715",
     dims: { length: 36, width: 16, height: 76, weight: 85 },
     details: [
@@ -245,10 +216,9 @@ export const goodsProducts: SeedProduct[] = [
     price: 420,
     salePrice: 360,
     stock: 4,
-    images: furnitureViews("three-leg-shop-stool", "stool", "white oak", "white oak"),
+    form: { piece: "stool", shape: "round", base: { style: "staked", colour: "same wood" }, accent: "matte black" },
     inventoryId: "HW-BS-0803",
     dims: { length: 15, width: 15, height: 24, weight: 14 },
-    round: true,
     details: [
       ["Seat", 'White oak, 2" thick, carved with a shallow dish'],
       ["Legs", "Three riven oak legs, wedged through the seat, with a steel footrest ring"],
@@ -265,34 +235,24 @@ export const goodsProducts: SeedProduct[] = [
     liveEdge: "no",
     topFinish: "Natural Oil",
     summary: "A three-legged white oak stool with riven legs and a carved seat, at counter or bar height.",
-    variants: sizeVariants(
+    sizes: [
       {
-        prefix: "three-leg-shop-stool",
-        inventoryId: "HW-BS-0803",
-        piece: "stool",
-        species: "white oak",
-        base: "white oak",
-        material: "White Oak",
+        title: `Counter height, 24"`,
+        code: "counter",
+        price: 420,
+        salePrice: 360,
+        stock: 4,
+        dims: { length: 15, width: 15, height: 24, weight: 14 },
       },
-      [
-        {
-          title: `Counter height, 24"`,
-          code: "counter",
-          price: 420,
-          salePrice: 360,
-          stock: 4,
-          dims: { length: 15, width: 15, height: 24, weight: 14 },
-        },
-        {
-          title: `Bar height, 30"`,
-          code: "bar",
-          price: 460,
-          salePrice: 395,
-          stock: 2,
-          dims: { length: 16, width: 16, height: 30, weight: 16 },
-        },
-      ],
-    ),
+      {
+        title: `Bar height, 30"`,
+        code: "bar",
+        price: 460,
+        salePrice: 395,
+        stock: 2,
+        dims: { length: 16, width: 16, height: 30, weight: 16 },
+      },
+    ],
   }),
 
   product({
@@ -301,11 +261,7 @@ export const goodsProducts: SeedProduct[] = [
     price: 225,
     stock: 12,
     tag: "best seller",
-    images: furnitureViews("end-grain-butcher-block", "cutting-board", "black walnut", undefined, [
-      "front",
-      "angle",
-      "detail",
-    ]),
+    form: { piece: "butcher-block", shape: "rectangular", base: null },
     inventoryId: "HW-CB-0901",
     dims: { length: 18, width: 12, height: 1.75, weight: 11 },
     details: [
@@ -322,38 +278,29 @@ export const goodsProducts: SeedProduct[] = [
     ),
     material: "Black Walnut",
     summary: "An end-grain butcher block cutting board from dining table offcuts, in walnut, cherry or ambrosia maple.",
-    variants: materialVariants(
+    materials: [
       {
-        prefix: "end-grain-butcher-block",
-        inventoryId: "HW-CB-0901",
-        piece: "cutting-board",
         species: "black walnut",
-        material: "Black Walnut",
+        code: "walnut",
+        price: 225,
+        stock: 12,
+        dims: { length: 18, width: 12, height: 1.75, weight: 11 },
       },
-      [
-        {
-          species: "black walnut",
-          code: "walnut",
-          price: 225,
-          stock: 12,
-          dims: { length: 18, width: 12, height: 1.75, weight: 11 },
-        },
-        {
-          species: "cherry",
-          code: "cherry",
-          price: 195,
-          stock: 9,
-          dims: { length: 18, width: 12, height: 1.75, weight: 10 },
-        },
-        {
-          species: "ambrosia maple",
-          code: "ambrosia",
-          price: 210,
-          stock: 6,
-          dims: { length: 18, width: 12, height: 1.75, weight: 10 },
-        },
-      ],
-    ),
+      {
+        species: "cherry",
+        code: "cherry",
+        price: 195,
+        stock: 9,
+        dims: { length: 18, width: 12, height: 1.75, weight: 10 },
+      },
+      {
+        species: "ambrosia maple",
+        code: "ambrosia",
+        price: 210,
+        stock: 6,
+        dims: { length: 18, width: 12, height: 1.75, weight: 10 },
+      },
+    ],
   }),
 
   product({
@@ -361,7 +308,8 @@ export const goodsProducts: SeedProduct[] = [
     category: "Cutting Boards",
     price: 85,
     stock: 0,
-    images: furnitureViews("live-edge-serving-board", "cutting-board", "black walnut", undefined, ["front", "detail"]),
+    form: { piece: "serving-board", shape: "rectangular", base: null },
+    views: ["front", "detail"],
     inventoryId: "HW-CB-0912",
     dims: { length: 20, width: 8, height: 0.75, weight: 3 },
     details: [
@@ -386,15 +334,10 @@ export const goodsProducts: SeedProduct[] = [
     price: 165,
     stock: 3,
     tag: "new in",
-    images: furnitureViews("turned-spalted-maple-bowl", "bowl", "spalted maple", undefined, [
-      "front",
-      "angle",
-      "detail",
-    ]),
+    form: { piece: "bowl", shape: "round", base: null },
     videos: ["https://www.youtube.com/shorts/Bw1xL5gHo4R"],
     inventoryId: "HW-BW-1003",
     dims: { length: 10, width: 10, height: 4, weight: 2 },
-    round: true,
     details: [
       ["Material", "Spalted maple, turned green and dried before the final cut"],
       ["Finish", "Walnut oil and carnauba wax"],
@@ -416,10 +359,10 @@ export const goodsProducts: SeedProduct[] = [
     price: 240,
     salePrice: 195,
     stock: 2,
-    images: furnitureViews("cherry-salad-bowl", "bowl", "cherry", undefined, ["front", "detail"]),
+    form: { piece: "bowl", shape: "round", base: null },
+    views: ["front", "detail"],
     inventoryId: "HW-BW-1010",
     dims: { length: 13, width: 13, height: 5.5, weight: 3 },
-    round: true,
     details: [
       ["Material", "Black cherry, turned from a single block"],
       ["Finish", "Food-safe walnut oil"],
@@ -440,11 +383,7 @@ export const goodsProducts: SeedProduct[] = [
     price: 780,
     stock: 2,
     lightText: true,
-    images: furnitureViews("live-edge-walnut-mirror", "mirror", "black walnut", undefined, [
-      "front",
-      "angle",
-      "detail",
-    ]),
+    form: { piece: "mirror", shape: "rectangular", base: null },
     videos: ["https://vimeo.com/871203456"],
     inventoryId: "HW-MR-1102",
     dims: { length: 36, width: 24, height: 1.5, weight: 28 },
@@ -470,7 +409,8 @@ export const goodsProducts: SeedProduct[] = [
     category: "Home Goods",
     price: 95,
     stock: 15,
-    images: furnitureViews("walnut-catchall-tray", "cutting-board", "black walnut", undefined, ["front", "angle"]),
+    form: { piece: "tray", shape: "rectangular", base: null },
+    views: ["front", "angle"],
     inventoryId: "HW-HG-1201",
     dims: { length: 12, width: 6, height: 1.25, weight: 1.5 },
     details: [
@@ -493,7 +433,8 @@ export const goodsProducts: SeedProduct[] = [
     price: 145,
     stock: 10,
     tag: "new in",
-    images: furnitureViews("shaker-peg-rail", "shelf", "white oak", "cherry", ["front", "detail"]),
+    form: { piece: "peg-rail", shape: "rectangular", base: null, accent: "cherry" },
+    views: ["front", "angle"],
     inventoryId: "HW-HG-1208",
     dims: { length: 36, width: 3.5, height: 3.5, weight: 4 },
     details: [

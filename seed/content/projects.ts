@@ -1,13 +1,35 @@
-import type { SeedProject } from "../types.ts";
-import { type ArtRecipe, img, slug } from "./helpers.ts";
+import { sampleLook } from "../images/looks.ts";
+import type { FinishColour, FurniturePiece, ImageArt, PieceLook, PieceView, SeedProject, Species } from "../types.ts";
+import { type ArtRecipe, img, picture, seedOf, slug } from "./helpers.ts";
+
+/** A photograph: a scene (seeded by its file name), or a view of the project's own piece or slab. */
+type Shot = ArtRecipe | { art: ImageArt };
 
 type ProjectInput = Omit<SeedProject, "images" | "species" | "year" | "quote"> & {
   species?: string;
   year?: number;
   quote?: string;
-  /** Three photographs, hero first; stored as `<title>-1.jpg` and on. */
-  shots: [ArtRecipe, ArtRecipe, ArtRecipe];
+  /** Three photographs, hero first; stored as `<title>-1-<hash>.jpg` and on. */
+  shots: [Shot, Shot, Shot];
 };
+
+/** The project's piece in one view; every view of one project's piece shows the same piece. */
+function piece(
+  title: string,
+  kind: FurniturePiece,
+  species: Species,
+  colour: FinishColour | null,
+  view: PieceView,
+  look: Partial<PieceLook> = {},
+): Shot {
+  return { art: { kind: "furniture", view, ...sampleLook(kind, species, colour, seedOf(title), look) } };
+}
+
+/** The project's slab in one view. */
+function slab(title: string, species: Species, view: "top" | "detail", length = 120, width = 30): Shot {
+  const size = { length, width, thickness: 2.5 };
+  return { art: { kind: "slab", view, species, cut: "board", edge: "live", size, seed: seedOf(title) } };
+}
 
 function project(input: ProjectInput): SeedProject {
   const name = slug(input.title);
@@ -18,9 +40,49 @@ function project(input: ProjectInput): SeedProject {
     year: input.year ?? null,
     description: input.description,
     quote: input.quote ?? null,
-    images: input.shots.map((recipe, index) => img(`${name}-${index + 1}.jpg`, recipe)),
+    images: input.shots.map((shot, index) =>
+      "art" in shot ? picture(`${name}-${index + 1}`, shot.art) : img(`${name}-${index + 1}.jpg`, shot),
+    ),
   };
 }
+
+const OLEY = "Oley Valley Farmhouse Table";
+const OLEY_LOOK: Partial<PieceLook> = {
+  edge: "live",
+  base: { style: "sawhorse", colour: "white oak" },
+  size: { length: 144, width: 44, height: 30 },
+};
+const PENN = "Penn Street Law Offices Conference Table";
+const PENN_LOOK: Partial<PieceLook> = {
+  edge: "live",
+  base: { style: "trapezoid", colour: "matte black" },
+  size: { length: 192, width: 48, height: 30 },
+};
+const LIBRARY = "Doylestown Stone House Library";
+const ISLAND_LOOK: Partial<PieceLook> = {
+  edge: "square",
+  finish: "oil",
+  base: { style: "waterfall", colour: "ambrosia maple" },
+  size: { length: 120, width: 40, height: 36 },
+};
+const RECEPTION = "Lancaster Architects Reception Desk";
+const RECEPTION_LOOK: Partial<PieceLook> = { edge: "square", base: { style: "panel-ends", colour: "white oak" } };
+const FISHTOWN = "Fishtown Rowhouse Round Table";
+const FISHTOWN_LOOK: Partial<PieceLook> = {
+  shape: "round",
+  edge: "square",
+  finish: "ceramic",
+  base: { style: "tulip", colour: "bronze" },
+  size: { length: 48, width: 48, height: 30 },
+};
+const VANITIES = "Inn at Carversville Vanities";
+const VANITY_LOOK: Partial<PieceLook> = {
+  edge: "square",
+  finish: "ceramic",
+  base: { style: "shelf-legs", colour: "brass" },
+};
+const BENCHES = "Schuylkill River Arts Center Gallery Benches";
+const BENCH_LOOK: Partial<PieceLook> = { edge: "live", base: { style: "staked", colour: "white oak" } };
 
 export const projects: SeedProject[] = [
   project({
@@ -33,8 +95,8 @@ export const projects: SeedProject[] = [
     quote: "Our grandchildren will eat at the tree their great-grandfather planted. I still can’t quite believe it.",
     shots: [
       { kind: "scene", scene: "dining-room", species: "black walnut" },
-      { kind: "furniture", piece: "dining-table", species: "black walnut", base: "white oak", view: "angle" },
-      { kind: "furniture", piece: "dining-table", species: "black walnut", base: "white oak", view: "detail" },
+      piece(OLEY, "dining-table", "black walnut", "white oak", "angle", OLEY_LOOK),
+      piece(OLEY, "dining-table", "black walnut", "white oak", "detail", OLEY_LOOK),
     ],
   }),
   project({
@@ -48,8 +110,8 @@ export const projects: SeedProject[] = [
       "Clients comment on the table before they comment on anything else. It has become part of how we introduce the firm.",
     shots: [
       { kind: "scene", scene: "gallery", species: "claro walnut" },
-      { kind: "furniture", piece: "dining-table", species: "claro walnut", base: "matte black", view: "front" },
-      { kind: "furniture", piece: "dining-table", species: "claro walnut", base: "matte black", view: "detail" },
+      piece(PENN, "dining-table", "claro walnut", "matte black", "front", PENN_LOOK),
+      piece(PENN, "dining-table", "claro walnut", "matte black", "detail", PENN_LOOK),
     ],
   }),
   project({
@@ -62,8 +124,8 @@ export const projects: SeedProject[] = [
     quote: "Three years of Friday nights and it still looks like the day you installed it.",
     shots: [
       { kind: "scene", scene: "gallery", species: "elm" },
-      { kind: "slab", species: "elm", liveEdge: true, view: "top" },
-      { kind: "slab", species: "elm", liveEdge: true, view: "detail" },
+      slab("Stone Barn Taproom Bar Top", "elm", "top", 132, 26),
+      slab("Stone Barn Taproom Bar Top", "elm", "detail", 132, 26),
     ],
   }),
   project({
@@ -76,7 +138,7 @@ export const projects: SeedProject[] = [
     quote: "People stop at the bottom step and look up. We did too, the first morning.",
     shots: [
       { kind: "scene", scene: "living-room", species: "white oak" },
-      { kind: "furniture", piece: "shelf", species: "white oak", view: "angle" },
+      piece("Chadds Ford Floating Staircase", "shelf", "white oak", null, "angle", { edge: "square" }),
       { kind: "scene", scene: "workshop", species: "white oak" },
     ],
   }),
@@ -90,8 +152,8 @@ export const projects: SeedProject[] = [
     quote: "You fitted it to walls that haven’t been straight since 1820, and it looks like it was always here.",
     shots: [
       { kind: "scene", scene: "living-room", species: "cherry" },
-      { kind: "furniture", piece: "shelf", species: "cherry", view: "front" },
-      { kind: "furniture", piece: "shelf", species: "cherry", view: "detail" },
+      piece(LIBRARY, "ladder-shelf", "cherry", null, "front", { edge: "square" }),
+      piece(LIBRARY, "ladder-shelf", "cherry", null, "detail", { edge: "square" }),
     ],
   }),
   project({
@@ -104,8 +166,8 @@ export const projects: SeedProject[] = [
     quote: "It’s the hardest-working surface in the house and the most beautiful one.",
     shots: [
       { kind: "scene", scene: "dining-room", species: "ambrosia maple" },
-      { kind: "slab", species: "ambrosia maple", view: "top" },
-      { kind: "furniture", piece: "console", species: "ambrosia maple", view: "detail" },
+      slab("Bethlehem Kitchen Island", "ambrosia maple", "top", 120, 40),
+      piece("Bethlehem Kitchen Island", "console", "ambrosia maple", null, "detail", ISLAND_LOOK),
     ],
   }),
   project({
@@ -118,8 +180,8 @@ export const projects: SeedProject[] = [
     quote: "Exactly what we draw for our own clients: a simple form, and the material doing the talking.",
     shots: [
       { kind: "scene", scene: "gallery", species: "sycamore" },
-      { kind: "furniture", piece: "desk", species: "sycamore", base: "white oak", view: "front" },
-      { kind: "furniture", piece: "desk", species: "sycamore", base: "white oak", view: "detail" },
+      piece(RECEPTION, "desk", "sycamore", "white oak", "front", RECEPTION_LOOK),
+      piece(RECEPTION, "desk", "sycamore", "white oak", "detail", RECEPTION_LOOK),
     ],
   }),
   project({
@@ -143,9 +205,9 @@ export const projects: SeedProject[] = [
       "A 48-inch round table for a narrow Philadelphia rowhouse dining room, where four chairs had to fit between a radiator and the kitchen door. Spalted maple top, stabilized and ceramic coated, on a cast bronze tulip pedestal.",
     quote: "Small room, big table energy. It’s perfect.",
     shots: [
-      { kind: "furniture", piece: "dining-table", species: "spalted maple", base: "bronze", view: "front" },
+      piece(FISHTOWN, "dining-table", "spalted maple", "bronze", "front", FISHTOWN_LOOK),
       { kind: "scene", scene: "dining-room", species: "spalted maple" },
-      { kind: "furniture", piece: "dining-table", species: "spalted maple", base: "bronze", view: "detail" },
+      piece(FISHTOWN, "dining-table", "spalted maple", "bronze", "detail", FISHTOWN_LOOK),
     ],
   }),
   project({
@@ -156,9 +218,9 @@ export const projects: SeedProject[] = [
       "Seven wall-hung vanities in quartersawn sapele for a country inn, each with a single drawer around the plumbing and a live edge walnut mirror above. Finished with a ceramic coating rated for a bathroom’s steam and splashes.",
     quote: "Guests ask where they can buy the vanities. We send them to you.",
     shots: [
-      { kind: "furniture", piece: "console", species: "sapele", base: "brass", view: "front" },
-      { kind: "furniture", piece: "mirror", species: "black walnut", view: "front" },
-      { kind: "furniture", piece: "console", species: "sapele", base: "brass", view: "detail" },
+      piece(VANITIES, "console", "sapele", "brass", "front", VANITY_LOOK),
+      piece(VANITIES, "mirror", "black walnut", null, "front", { edge: "live" }),
+      piece(VANITIES, "console", "sapele", "brass", "detail", VANITY_LOOK),
     ],
   }),
   project({
@@ -169,9 +231,9 @@ export const projects: SeedProject[] = [
     description:
       "A king headboard from a single 84-inch walnut slab, stood on edge with its live edge forming the skyline above the pillows. It hangs on a French cleat and floats just clear of the bed frame.",
     shots: [
-      { kind: "furniture", piece: "bed", species: "black walnut", view: "front" },
-      { kind: "furniture", piece: "bed", species: "black walnut", view: "angle" },
-      { kind: "slab", species: "black walnut", liveEdge: true, view: "detail" },
+      piece("Live Edge Walnut Headboard", "bed", "black walnut", "natural walnut", "front"),
+      piece("Live Edge Walnut Headboard", "bed", "black walnut", "natural walnut", "angle"),
+      slab("Live Edge Walnut Headboard", "black walnut", "detail", 84, 22),
     ],
   }),
   project({
@@ -183,8 +245,8 @@ export const projects: SeedProject[] = [
     quote: "The benches are the one thing in the building that everyone touches.",
     shots: [
       { kind: "scene", scene: "gallery", species: "white oak" },
-      { kind: "furniture", piece: "bench", species: "white oak", base: "white oak", view: "front" },
-      { kind: "furniture", piece: "bench", species: "white oak", base: "white oak", view: "angle" },
+      piece(BENCHES, "bench", "white oak", "white oak", "front", BENCH_LOOK),
+      piece(BENCHES, "bench", "white oak", "white oak", "angle", BENCH_LOOK),
     ],
   }),
 ];

@@ -1,5 +1,6 @@
 import type { SeedSlab, Species } from "../types.ts";
-import { img, inches, paragraphs, slug, speciesName } from "./helpers.ts";
+import { inches, paragraphs, speciesName } from "./helpers.ts";
+import { slabPictures } from "./recipes.ts";
 
 type SlabCategory = "Live Edge Slab" | "Book-matched Pair" | "Cookie";
 
@@ -34,7 +35,6 @@ export function seatsFor(length: number): number {
 
 function slab(input: SlabInput): SeedSlab {
   const title = `${speciesName[input.species]} ${input.category} #${input.no}`;
-  const name = slug(title);
   const views: ("top" | "detail" | "end")[] = input.length <= 36 ? ["top", "detail"] : ["top", "detail", "end"];
   return {
     title,
@@ -51,9 +51,7 @@ function slab(input: SlabInput): SeedSlab {
     seats: seatsFor(input.length),
     origin: input.origin,
     size: `${input.length}" x ${input.width}" x ${input.thickness}"`,
-    images: views.map((view) =>
-      img(`${name}-${view}.jpg`, { kind: "slab", species: input.species, liveEdge: true, view }),
-    ),
+    images: slabPictures({ title, ...input }, views),
     inventoryId: `HW-SL-${input.no}`,
     description: paragraphs(
       ...input.about,

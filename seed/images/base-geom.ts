@@ -1,5 +1,6 @@
 /** Table bases in each style, as geometry under a top of a given size (inches). */
 import type { BaseStyle } from "../types.ts";
+import { type FrameOptions, frameFaces, isFrameStyle } from "./base-frames.ts";
 import { beam, box, type Camera, type Face, type Pose, place, type Vec3 } from "./geom.ts";
 import type { Material } from "./materials.ts";
 import { drawFace, drawTurned, type Svg } from "./svg.ts";
@@ -45,7 +46,15 @@ export function drawParts(svg: Svg, cam: Camera, parts: Part[]): void {
   for (const { p } of sorted) p.draw(svg, cam);
 }
 
-export function baseParts(style: BaseStyle, mat: Material, size: BaseSize, pose: Pose, round = false): Part[] {
+export function baseParts(
+  style: BaseStyle,
+  mat: Material,
+  size: BaseSize,
+  pose: Pose,
+  round = false,
+  opts: FrameOptions = { wood: mat },
+): Part[] {
+  if (isFrameStyle(style)) return faceParts(frameFaces(style, mat, size, pose, round, opts));
   const { length, depth, height: hgt } = size;
   const metal = mat.kind === "metal";
   const t = metal ? 1.6 : 2.6;
@@ -109,6 +118,8 @@ export function baseParts(style: BaseStyle, mat: Material, size: BaseSize, pose:
     case "pedestal":
     case "tulip":
     case "cross": {
+      // A pair of pedestals under a long top each stand on a foot of their own size, not the top's.
+      const foot = ends.length > 1 ? Math.min(hz, 11) : hz;
       for (const x of ends) {
         const p: Pose = { yaw: pose.yaw, at: place([x, 0, 0], pose) };
         if (style === "tulip") {
@@ -116,9 +127,9 @@ export function baseParts(style: BaseStyle, mat: Material, size: BaseSize, pose:
             turnedPart(
               p,
               [
-                [0, hz * 1.05],
-                [0.8, hz * 1.0],
-                [2, hz * 0.55],
+                [0, foot * 1.05],
+                [0.8, foot * 1.0],
+                [2, foot * 0.55],
                 [hgt * 0.35, 2.2],
                 [hgt * 0.8, 2.4],
                 [hgt, 5],
@@ -131,9 +142,9 @@ export function baseParts(style: BaseStyle, mat: Material, size: BaseSize, pose:
             turnedPart(
               p,
               [
-                [0, hz * 1.0],
-                [1.2, hz * 0.98],
-                [1.6, hz * 0.4],
+                [0, foot * 1.0],
+                [1.2, foot * 0.98],
+                [1.6, foot * 0.4],
                 [3, 4.5],
                 [hgt - 1, 4.5],
                 [hgt, 6],
@@ -143,8 +154,8 @@ export function baseParts(style: BaseStyle, mat: Material, size: BaseSize, pose:
           );
         } else {
           for (const a of [Math.PI / 4, -Math.PI / 4]) {
-            const dx = Math.cos(a) * hz;
-            const dz = Math.sin(a) * hz;
+            const dx = Math.cos(a) * foot;
+            const dz = Math.sin(a) * foot;
             faces.push(...beam([x - dx, t / 2, -dz], [x + dx, t / 2, dz], t * 1.2, mat, pose));
           }
           parts.push(

@@ -3,9 +3,17 @@
  * folder for looking at, and prints how long each part took.
  *   npx tsx seed/images/cli.ts <outDir>
  */
-import { type BaseStyle, type FinishColour, type FurniturePiece, type ImageJob, SPECIES } from "../types.ts";
+import {
+  type BaseStyle,
+  type FinishColour,
+  type FurniturePiece,
+  type ImageJob,
+  type SlabCut,
+  SPECIES,
+} from "../types.ts";
 import { copyAssets, generateImages } from "./generate.ts";
 import { generateLookBook } from "./look-book.ts";
+import { sampleLook } from "./looks.ts";
 
 const PIECES: FurniturePiece[] = [
   "dining-table",
@@ -15,14 +23,36 @@ const PIECES: FurniturePiece[] = [
   "bench",
   "desk",
   "shelf",
+  "ladder-shelf",
   "stool",
   "chair",
   "cutting-board",
+  "butcher-block",
+  "serving-board",
+  "tray",
+  "peg-rail",
   "bowl",
   "mirror",
   "bed",
 ];
-const STYLES: BaseStyle[] = ["trapezoid", "u-frame", "x-frame", "pedestal", "cross", "hairpin", "tulip", "sawhorse"];
+const STYLES: BaseStyle[] = [
+  "trapezoid",
+  "u-frame",
+  "x-frame",
+  "pedestal",
+  "cross",
+  "hairpin",
+  "tulip",
+  "sawhorse",
+  "trestle",
+  "tapered-legs",
+  "splayed",
+  "staked",
+  "cantilever",
+  "shelf-legs",
+  "panel-ends",
+  "waterfall",
+];
 const COLOURS: FinishColour[] = [
   "matte black",
   "raw steel",
@@ -32,39 +62,62 @@ const COLOURS: FinishColour[] = [
   "ebonised ash",
   "natural walnut",
   "gunmetal",
+  "cast iron",
 ];
 const SCENES = ["workshop", "dining-room", "living-room", "lumber-yard", "forest", "gallery"] as const;
 const VIEWS = ["angle", "front", "detail"] as const;
+const CUTS: SlabCut[] = ["board", "pair", "cookie"];
+const ROUND_STYLES: BaseStyle[] = ["pedestal", "cross", "tulip", "staked"];
 
 export function sampleJobs(): ImageJob[] {
   const jobs: ImageJob[] = [];
   SPECIES.forEach((species, i) => {
     const slug = species.replace(/\s+/g, "-");
-    jobs.push({ folder: "slabs", fileName: `${slug}-top.jpg`, art: { kind: "slab", species, seed: i, view: "top" } });
-    jobs.push({
-      folder: "slabs",
-      fileName: `${slug}-detail.jpg`,
-      art: { kind: "slab", species, seed: i, view: "detail" },
-    });
-    jobs.push({ folder: "slabs", fileName: `${slug}-end.jpg`, art: { kind: "slab", species, seed: i, view: "end" } });
+    const cut = CUTS[i % CUTS.length] ?? "board";
+    const size =
+      cut === "cookie" ? { length: 30, width: 28, thickness: 3 } : { length: 96, width: 42, thickness: 2.25 };
+    for (const view of ["top", "detail", "end"] as const)
+      jobs.push({
+        folder: "slabs",
+        fileName: `${slug}-${cut}-${view}.jpg`,
+        art: { kind: "slab", view, species, cut, edge: "live", size, seed: i },
+      });
     jobs.push({ folder: "finishes", fileName: `${slug}.jpg`, art: { kind: "finish", colour: species, seed: i } });
   });
   PIECES.forEach((piece, i) => {
     const species = SPECIES[i % SPECIES.length] ?? "black walnut";
-    VIEWS.forEach((view, v) => {
-      jobs.push({
-        folder: "products",
-        fileName: `${piece}-${view}.jpg`,
-        art: { kind: "furniture", piece, species, seed: i * 3 + v, base: COLOURS[(i + v) % COLOURS.length], view },
-      });
-    });
-    jobs.push({ folder: "thumbnails", fileName: `${piece}.jpg`, art: { kind: "furniture", piece, species, seed: i } });
+    const look = sampleLook(piece, species, COLOURS[i % COLOURS.length] ?? null, i);
+    for (const view of VIEWS)
+      jobs.push({ folder: "products", fileName: `${piece}-${view}.jpg`, art: { kind: "furniture", view, ...look } });
+    jobs.push({ folder: "thumbnails", fileName: `${piece}.jpg`, art: { kind: "furniture", view: "front", ...look } });
   });
   STYLES.forEach((style, i) => {
+    const round = ROUND_STYLES.includes(style);
+    const colour = COLOURS[i % COLOURS.length] ?? "matte black";
     jobs.push({
       folder: "bases",
       fileName: `${style}.jpg`,
-      art: { kind: "base", style, colour: COLOURS[i % COLOURS.length] ?? "matte black", seed: i },
+      art: {
+        kind: "base",
+        view: "angle",
+        style,
+        colour,
+        top: { length: round ? 48 : 84, width: round ? 48 : 40, round },
+        height: 28.25,
+        seed: i,
+      },
+    });
+    jobs.push({
+      folder: "products",
+      fileName: `table-${style}.jpg`,
+      art: {
+        kind: "furniture",
+        view: "angle",
+        ...sampleLook(round ? "coffee-table" : "dining-table", SPECIES[i % SPECIES.length] ?? "cherry", colour, i, {
+          base: { style, colour },
+          shape: round ? "round" : "rectangular",
+        }),
+      },
     });
   });
   COLOURS.forEach((colour, i) => {

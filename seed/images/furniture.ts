@@ -1,6 +1,6 @@
 /** Product photographs of finished pieces: the piece in a studio sweep or a quiet room. */
 import sharp, { type Sharp } from "sharp";
-import type { ImageArt } from "../types.ts";
+import type { FurniturePiece, ImageArt, PieceView } from "../types.ts";
 import { layerOverlays, layerPoints } from "./compose.ts";
 import { Camera, type Vec3 } from "./geom.ts";
 import { buildPiece, type Piece } from "./pieces.ts";
@@ -12,25 +12,28 @@ type FurnitureArt = Extract<ImageArt, { kind: "furniture" }>;
 
 export type Shot = { pitch: number; yaw: number; zoom: number; fill: number };
 
-export function shotFor(art: FurnitureArt, rng: Rng): Shot {
-  const view = art.view ?? "angle";
-  const wall = art.piece === "shelf" || art.piece === "mirror";
-  const side = rng.chance(0.5) ? 1 : -1;
-  if (art.piece === "cutting-board") {
+const WALL: readonly FurniturePiece[] = ["shelf", "mirror", "peg-rail", "ladder-shelf"];
+const COUNTER: readonly FurniturePiece[] = ["cutting-board", "butcher-block", "serving-board", "tray"];
+
+/** The camera for one view of a piece; `side` (±1) is the piece's, so its views agree on which end is nearer. */
+export function shotFor(piece: FurniturePiece, view: PieceView, side: number, rng: Rng): Shot {
+  const wall = WALL.includes(piece);
+  // Pegs stand out of the wall, so the peg rail is seen from the side; the ladder leans, so a little.
+  const lean = piece === "peg-rail" ? 0.6 : piece === "ladder-shelf" ? 0.25 : 0;
+  if (COUNTER.includes(piece)) {
     return { pitch: rng.range(0.7, 0.95), yaw: rng.range(-0.5, 0.5), zoom: view === "detail" ? 1.9 : 1, fill: 0.8 };
   }
-  if (art.piece === "bowl")
-    return { pitch: rng.range(0.42, 0.55), yaw: 0, zoom: view === "detail" ? 1.6 : 1, fill: 0.7 };
+  if (piece === "bowl") return { pitch: rng.range(0.42, 0.55), yaw: 0, zoom: view === "detail" ? 1.6 : 1, fill: 0.7 };
   if (view === "front")
     return { pitch: rng.range(0.18, 0.26), yaw: wall ? 0 : side * rng.range(0.06, 0.16), zoom: 1, fill: 0.92 };
   if (view === "detail")
     return {
       pitch: rng.range(0.32, 0.42),
-      yaw: wall ? 0 : side * rng.range(0.45, 0.6),
+      yaw: wall ? side * lean : side * rng.range(0.45, 0.6),
       zoom: wall ? 1.5 : 2.4,
       fill: 0.9,
     };
-  return { pitch: rng.range(0.3, 0.42), yaw: wall ? 0 : side * rng.range(0.42, 0.68), zoom: 1, fill: 0.9 };
+  return { pitch: rng.range(0.3, 0.42), yaw: wall ? side * lean : side * rng.range(0.42, 0.68), zoom: 1, fill: 0.9 };
 }
 
 /** Fits a camera so the piece fills the frame (or, zoomed, centres its focus point). */
@@ -56,13 +59,16 @@ export function fitCamera(points: Vec3[], shot: Shot, w: number, h: number, focu
 }
 
 export async function renderFurniture(art: FurnitureArt, w: number, h: number): Promise<Sharp> {
-  const rng = new Rng(hashSeed("furniture", art.piece, art.species, art.base ?? "-", art.view ?? "-", art.seed));
-  const shot = shotFor(art, rng);
-  const piece = buildPiece(art.piece, art.species, art.base, rng.fork("piece"), shot.yaw);
+  // The piece, its room and the side it is seen from come from the piece's own seed; only the
+  // camera differs between views.
+  const own = new Rng(hashSeed("piece", art.seed));
+  const side = own.chance(0.5) ? 1 : -1;
+  const shot = shotFor(art.piece, art.view, side, new Rng(hashSeed("view", art.seed, art.view)));
+  const piece = buildPiece(art, own.fork("piece"), shot.yaw);
   const cam = fitCamera(layerPoints(piece.layers), shot, w, h, piece.focus);
   const svg = new Svg(w, h);
   await svg.load(piece.materials);
-  paintBackground(svg, cam, piece, rng);
+  paintBackground(svg, cam, piece, own.fork("room"));
   const overlays = layerOverlays(cam, piece.layers, w, h, svg);
   return sharp(svg.buffer()).composite(overlays);
 }

@@ -1,5 +1,14 @@
 /** What is on each of the look book's 182 pages. */
-import { type FinishColour, type FurniturePiece, type ImageArt, SPECIES, type Species } from "../types.ts";
+import {
+  type Edge,
+  type FinishColour,
+  type FurniturePiece,
+  type ImageArt,
+  type SlabCut,
+  SPECIES,
+  type Species,
+} from "../types.ts";
+import { sampleLook } from "./looks.ts";
 
 export type PageSpec =
   | { type: "cover"; art: ImageArt; title: string; subtitle: string }
@@ -46,6 +55,12 @@ const BASES: FinishColour[] = [
   "brass",
 ];
 
+/** A slab for a page: a long board, or a cookie. */
+function slab(species: Species, seed: number, view: "top" | "detail", edge: Edge, cut: SlabCut = "board"): ImageArt {
+  const size = cut === "cookie" ? { length: 30, width: 29, thickness: 3 } : { length: 96, width: 40, thickness: 2.25 };
+  return { kind: "slab", view, species, cut, edge, size, seed };
+}
+
 function title(s: string): string {
   return s.replace(/\b\w/g, (c) => c.toUpperCase());
 }
@@ -55,12 +70,12 @@ function speciesPages(sp: Species, si: number): PageSpec[] {
   const seed = (k: number): number => si * 100 + k;
   const piece = (k: number, view: "front" | "angle" | "detail"): PageSpec => {
     const [p, label] = PIECES[(si + k) % PIECES.length] ?? ["dining-table", "Dining table"];
-    const base = BASES[(si + k) % BASES.length];
+    const look = sampleLook(p, sp, BASES[(si + k) % BASES.length] ?? null, seed(k));
     return {
       type: "plate",
-      art: { kind: "furniture", piece: p, species: sp, seed: seed(k), base, view },
+      art: { kind: "furniture", view, ...look },
       title: `${label}, ${sp}`,
-      caption: `${NOTES[sp]} Base in ${base}.`,
+      caption: look.base ? `${NOTES[sp]} Base in ${look.base.colour}.` : NOTES[sp],
     };
   };
   return [
@@ -70,27 +85,20 @@ function speciesPages(sp: Species, si: number): PageSpec[] {
       subtitle: "Slabs, tables and small goods",
       art: { kind: "finish", colour: sp, seed: si },
     },
-    { type: "bleed", art: { kind: "slab", species: sp, seed: seed(1), view: "top", liveEdge: true } },
+    { type: "bleed", art: slab(sp, seed(1), "top", "live") },
     piece(0, "angle"),
-    { type: "bleed", art: { kind: "slab", species: sp, seed: seed(2), view: "detail" } },
+    { type: "bleed", art: slab(sp, seed(2), "detail", "live") },
     piece(1, "front"),
     {
       type: "plate",
-      art: { kind: "slab", species: sp, seed: seed(3), view: "end" },
+      art: slab(sp, seed(3), "top", "live", "cookie"),
       title: `${name} round`,
       caption: "End grain, every growth ring counted before it was sealed.",
     },
     piece(2, "angle"),
     {
       type: "bleed",
-      art: {
-        kind: "furniture",
-        piece: "dining-table",
-        species: sp,
-        seed: seed(4),
-        view: "detail",
-        base: "matte black",
-      },
+      art: { kind: "furniture", view: "detail", ...sampleLook("dining-table", sp, "matte black", seed(4)) },
     },
     {
       type: "plate",
@@ -99,7 +107,7 @@ function speciesPages(sp: Species, si: number): PageSpec[] {
       caption: "Photographed in a client's dining room, a year after delivery.",
     },
     piece(3, "angle"),
-    { type: "bleed", art: { kind: "slab", species: sp, seed: seed(6), view: "top", liveEdge: si % 2 === 0 } },
+    { type: "bleed", art: slab(sp, seed(6), "top", si % 2 === 0 ? "live" : "square") },
     piece(4, "front"),
     piece(5, "angle"),
     {
@@ -110,7 +118,7 @@ function speciesPages(sp: Species, si: number): PageSpec[] {
     },
     piece(6, "detail"),
     piece(7, "angle"),
-    { type: "bleed", art: { kind: "slab", species: sp, seed: seed(8), view: "detail" } },
+    { type: "bleed", art: slab(sp, seed(8), "detail", "live") },
     piece(8, "angle"),
   ];
 }
@@ -119,7 +127,7 @@ export function planPages(studioName: string): PageSpec[] {
   const pages: PageSpec[] = [
     {
       type: "cover",
-      art: { kind: "slab", species: "black walnut", seed: 7, view: "detail" },
+      art: slab("black walnut", 7, "detail", "live"),
       title: studioName,
       subtitle: "Furniture from fallen trees",
     },
@@ -145,9 +153,18 @@ export function planPages(studioName: string): PageSpec[] {
   const styles = ["trapezoid", "u-frame", "x-frame", "pedestal", "cross", "hairpin", "tulip", "sawhorse"] as const;
   styles.forEach((style, i) => {
     const colour = BASES[i % BASES.length] ?? "matte black";
+    const round = style === "tulip" || style === "pedestal" || style === "cross";
     pages.push({
       type: "plate",
-      art: { kind: "base", style, colour, seed: 40 + i },
+      art: {
+        kind: "base",
+        view: "angle",
+        style,
+        colour,
+        top: { length: round ? 48 : 90, width: round ? 48 : 40, round },
+        height: style === "hairpin" ? 16 : 28.25,
+        seed: 40 + i,
+      },
       title: `${title(style)} base`,
       caption: `Shown in ${colour}. Made to the length and height of your top.`,
     });

@@ -15,6 +15,7 @@ const METALS: Partial<Record<FinishColour, Material>> = {
   bronze: { kind: "metal", color: hex("6a4a2c"), gloss: 0.45 },
   brass: { kind: "metal", color: hex("ad8a4e"), gloss: 0.6 },
   gunmetal: { kind: "metal", color: hex("43464a"), gloss: 0.3 },
+  "cast iron": { kind: "metal", color: hex("34312e"), gloss: 0.16 },
 };
 
 export function isSpecies(c: string): c is Species {

@@ -1,5 +1,5 @@
 /** The shared vocabulary of pieces: layers of parts and boards, and how a board is cut for one. */
-import type { Species } from "../types.ts";
+import type { PieceLook, Species } from "../types.ts";
 import type { Part } from "./base-geom.ts";
 import type { Pose, Vec3 } from "./geom.ts";
 import type { Material } from "./materials.ts";
@@ -25,7 +25,8 @@ export type Piece = {
   size?: { length: number; depth: number; height: number };
 };
 
-export type Ctx = { rng: Rng; species: Species; base: Material; pose: Pose; long: boolean };
+/** What building one piece needs: its look, its randomness (grain, books), where it stands. */
+export type Ctx = { rng: Rng; species: Species; base: Material; wood: Material; pose: Pose; look: PieceLook };
 
 export function board(
   c: Ctx,
@@ -40,5 +41,6 @@ export function board(
   const len = 1700;
   const width = (depth / length) * len * (live ? 0.86 : 1);
   const slab = makeSlab(c.rng.fork(`b${y}`), c.species, { len, width, live, repairs: length > 40 });
-  return { slab, length, depth, y, thick, pose: c.pose, round, light };
+  const gloss = c.look.finish === "ceramic" ? 0.2 : 0.08;
+  return { slab, length, depth, y, thick, pose: c.pose, round, light, gloss };
 }

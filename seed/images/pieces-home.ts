@@ -1,106 +1,67 @@
-/** Pieces for walls and tabletops, and the bed: shelves with their books, boards, bowls, mirrors. */
+/** Pieces for the worktop (boards, trays, bowls), shot from above on a counter, and the bed. */
 import { faceParts, type Part, turnedPart } from "./base-geom.ts";
 import { hex } from "./color.ts";
-import { box, type Face, type Pose, type Vec3 } from "./geom.ts";
+import { box, type Face, type Pose, place } from "./geom.ts";
 import type { Material } from "./materials.ts";
+import { Noise } from "./noise.ts";
 import { board, type Ctx, type Layer, type Piece } from "./piece-kit.ts";
-import { softShadow } from "./svg.ts";
+import { WOOD } from "./species.ts";
 
-export function shelves(c: Ctx): Piece {
-  const L = c.rng.range(36, 48);
-  const D = 10;
-  const n = c.rng.int(2, 3);
-  const layers: Layer[] = [];
-  const steel: Material = c.base.kind === "metal" ? c.base : { kind: "metal", color: hex("2a2927"), gloss: 0.12 };
-  for (let i = 0; i < n; i++) {
-    const y = 44 + i * 15;
-    const brackets: Face[] = [];
-    for (const x of [-L * 0.3, L * 0.3])
-      brackets.push(...box(x - 0.6, x + 0.6, y - 6, y - 2, -D / 2, D / 2 - 1.5, steel, c.pose));
-    layers.push({ parts: faceParts(brackets) });
-    layers.push({ board: board(c, L, D, y - 2, 2, c.rng.chance(0.7), false, 0.95 - i * 0.02) });
-    layers.push({ parts: shelfObjects(c, L, y, D) });
-  }
-  return { layers, shadow: null, wall: true, focus: [L * 0.3, 44, D / 2], wallZ: -D / 2, materials: [steel] };
-}
-
-function shelfObjects(c: Ctx, L: number, y: number, D: number): Part[] {
-  const parts: Part[] = [];
-  const faces: Face[] = [];
-  const palette = ["c7bba8", "8a7a66", "3f4a4f", "a9573a", "e8e1d4", "6b7b62"];
-  let x = -L / 2 + c.rng.range(3, 8);
-  while (x < L / 2 - 6) {
-    if (c.rng.chance(0.55)) {
-      const books = c.rng.int(3, 7);
-      for (let b = 0; b < books && x < L / 2 - 3; b++) {
-        const w = c.rng.range(0.8, 1.6);
-        const hh = c.rng.range(7, 10);
-        faces.push(
-          ...box(
-            x,
-            x + w,
-            y,
-            y + hh,
-            -D / 2 + 1.5,
-            D / 2 - 2,
-            { kind: "flat", color: hex(c.rng.pick(palette)) },
-            c.pose,
-          ),
-        );
-        x += w + 0.1;
-      }
-    } else {
-      const r = c.rng.range(1.8, 3);
-      const hh = c.rng.range(4, 9);
-      const pose: Pose = { yaw: 0, at: rotate(c.pose, [x + r, y, 0]) };
-      const glaze: Material = {
-        kind: "metal",
-        color: hex(c.rng.pick(["e9e4da", "b7a58a", "5d5a55", "8c9a8c"])),
-        gloss: 0.2,
-      };
-      parts.push(
-        turnedPart(
-          pose,
-          [
-            [0, r * 0.7],
-            [hh * 0.3, r],
-            [hh * 0.8, r * 0.6],
-            [hh, r * 0.35],
-          ],
-          glaze,
-        ),
-      );
-      x += r * 2;
-    }
-    x += c.rng.range(3, 9);
-  }
-  return [...faceParts(faces), ...parts];
-}
-
-function rotate(pose: Pose, p: Vec3): Vec3 {
-  const cc = Math.cos(pose.yaw);
-  const s = Math.sin(pose.yaw);
-  return [p[0] * cc + p[2] * s + pose.at[0], p[1] + pose.at[1], -p[0] * s + p[2] * cc + pose.at[2]];
-}
-
-export function cuttingBoard(c: Ctx): Piece {
-  const L = c.rng.range(18, 24);
-  const D = c.rng.range(10, 13);
-  const top = board(c, L, D, 1.5, 1.5, c.rng.chance(0.5));
+/** A board on the worktop, drawn from its own slab so its edge (live or sawn) is the look's. */
+function counterBoard(c: Ctx, layers: Layer[], L: number, D: number, H: number): Piece {
   return {
-    layers: [{ board: top }],
+    layers,
     shadow: { rx: L * 0.55, rz: D * 0.6 },
     wall: false,
-    focus: [L * 0.3, 1.5, D * 0.3],
+    focus: [L * 0.3, H, D * 0.3],
     wallZ: -D / 2 - 400,
-    materials: [],
+    materials: [c.wood],
     counter: true,
   };
 }
 
-export function bowl(c: Ctx, wood: Material): Piece {
-  const r = c.rng.range(5, 7.5);
-  const h = r * c.rng.range(0.45, 0.7);
+export function cuttingBoard(c: Ctx): Piece {
+  const { length: L, width: D, height: H } = c.look.size;
+  return counterBoard(c, [{ board: board(c, L, D, H, H, c.look.edge === "live") }], L, D, H);
+}
+
+/** End-grain blocks glued in a brick pattern: the face is all end grain. */
+export function butcherBlock(c: Ctx): Piece {
+  const { length: L, width: D, height: H } = c.look.size;
+  const top = board(c, L, D, H, H, false);
+  top.endGrain = { kind: "blocks", spec: WOOD[c.look.species], noise: new Noise(c.rng.int(1, 1e9)) };
+  return counterBoard(c, [{ board: top }], L, D, H);
+}
+
+/** A thin board with a carved handle at one end. */
+export function servingBoard(c: Ctx): Piece {
+  const { length: L, width: D, height: H } = c.look.size;
+  const handle = Math.min(5, L * 0.22);
+  const body = L - handle;
+  const pose: Pose = { yaw: c.pose.yaw, at: place([-handle / 2, 0, 0], c.pose) };
+  const top = { ...board(c, body, D, H, H, c.look.edge === "live"), pose };
+  const grip = box(body / 2 - handle / 2 - 0.5, body / 2 + handle / 2, 0, H, -1.3, 1.3, c.wood, pose);
+  return counterBoard(c, [{ parts: faceParts(grip) }, { board: top }], L, D, H);
+}
+
+/** A tray carved from one block: a floor with a rim standing round it. */
+export function tray(c: Ctx): Piece {
+  const { length: L, width: D, height: H } = c.look.size;
+  const rim = Math.min(0.6, D * 0.1);
+  const floor = board(c, L - rim * 2, D - rim * 2, 0.35, 0.35, false);
+  const faces: Face[] = [
+    ...box(-L / 2, L / 2, 0, H, D / 2 - rim, D / 2, c.wood, c.pose),
+    ...box(-L / 2, L / 2, 0, H, -D / 2, -D / 2 + rim, c.wood, c.pose),
+    ...box(-L / 2, -L / 2 + rim, 0, H, -D / 2 + rim, D / 2 - rim, c.wood, c.pose),
+    ...box(L / 2 - rim, L / 2, 0, H, -D / 2 + rim, D / 2 - rim, c.wood, c.pose),
+  ];
+  return counterBoard(c, [{ board: floor }, { parts: faceParts(faces) }], L, D, H);
+}
+
+export function bowl(c: Ctx): Piece {
+  const wood = c.wood;
+  const r = c.look.size.length / 2;
+  const h = c.look.size.height;
   const parts = [
     turnedPart(
       c.pose,
@@ -154,60 +115,8 @@ export function bowl(c: Ctx, wood: Material): Piece {
   };
 }
 
-export function mirror(c: Ctx, wood: Material): Piece {
-  const r = c.rng.range(14, 18);
-  const y = 62;
-  const frame: Part = {
-    pts: [
-      [-r, y - r, 0],
-      [r, y + r, 0],
-    ],
-    depth: () => 0,
-    draw: (svg, cam) => {
-      const [cx, cy] = cam.project([0, y, 0]);
-      const R = r * cam.scale;
-      const ry = R * cam.cos;
-      const pid = svg.woodPattern(
-        cam,
-        wood as Extract<Material, { kind: "wood" }>,
-        [-r, y, 0],
-        [1, 0, 0],
-        [0, 1, 0],
-        0.03,
-      );
-      const glass = svg.linear(
-        [
-          [0, "#dfe3e1"],
-          [0.45, "#9fa8a6"],
-          [0.55, "#c9cfcc"],
-          [1, "#7d8684"],
-        ],
-        0,
-        0,
-        1,
-        1,
-      );
-      softShadow(svg, cx + R * 0.06, cy + R * 0.08, R * 1.12, ry * 1.12, 0.45, 0.25);
-      svg.add(`<ellipse cx="${cx}" cy="${cy}" rx="${R}" ry="${ry}" fill="url(#${pid})"/>`);
-      svg.add(
-        `<ellipse cx="${cx}" cy="${cy}" rx="${R}" ry="${ry}" fill="none" stroke="#000" stroke-opacity="0.25" stroke-width="2"/>`,
-      );
-      svg.add(
-        `<ellipse cx="${cx}" cy="${cy}" rx="${R * 0.84}" ry="${ry * 0.84}" fill="url(#${glass})" stroke="#000" stroke-opacity="0.35" stroke-width="2"/>`,
-      );
-    },
-  };
-  return {
-    layers: [{ parts: [frame] }],
-    shadow: null,
-    wall: true,
-    focus: [r * 0.7, y + r * 0.5, 0],
-    wallZ: -1,
-    materials: [wood],
-  };
-}
-
-export function bed(c: Ctx, wood: Material): Piece {
+export function bed(c: Ctx): Piece {
+  const wood = c.wood;
   const W = 64;
   const L = 84;
   const faces: Face[] = [];

@@ -5,6 +5,7 @@ import { hex, shade, toHex } from "./color.ts";
 import { layerOverlays, layerPoints, type Overlay } from "./compose.ts";
 import { fitCamera } from "./furniture.ts";
 import type { Vec3 } from "./geom.ts";
+import { sampleLook } from "./looks.ts";
 import { buildPiece, type Layer, type Piece } from "./pieces.ts";
 import { hashSeed, Rng } from "./prng.ts";
 import { paintRoom, pickRoom } from "./room.ts";
@@ -40,18 +41,15 @@ function chairsAround(
 ): { back: Layer[]; side: Layer[] } {
   const back: Layer[] = [];
   const side: Layer[] = [];
+  const chairLook = sampleLook("chair", species, "matte black", rng.int(1, 1e9));
   const n = length > 90 ? 3 : 2;
   for (let i = 0; i < n; i++) {
     const x = ((i + 0.5) / n - 0.5) * length * 0.9;
-    back.push(...buildPiece("chair", species, "matte black", rng.fork(`c${i}`), 0, [x, 0, -depth / 2 - 3]).layers);
+    back.push(...buildPiece(chairLook, rng.fork(`c${i}`), 0, [x, 0, -depth / 2 - 3]).layers);
   }
   if (ends) {
-    side.push(
-      ...buildPiece("chair", species, "matte black", rng.fork("e1"), Math.PI / 2, [-length / 2 - 4, 0, 0]).layers,
-    );
-    side.push(
-      ...buildPiece("chair", species, "matte black", rng.fork("e2"), -Math.PI / 2, [length / 2 + 4, 0, 0]).layers,
-    );
+    side.push(...buildPiece(chairLook, rng.fork("e1"), Math.PI / 2, [-length / 2 - 4, 0, 0]).layers);
+    side.push(...buildPiece(chairLook, rng.fork("e2"), -Math.PI / 2, [length / 2 + 4, 0, 0]).layers);
   }
   return { back, side };
 }
@@ -69,15 +67,8 @@ async function renderRoomScene(
   let wallZ: number;
   const extraPts: Vec3[] = [];
   if (kind === "dining-room") {
-    main = buildPiece(
-      "dining-table",
-      species,
-      rng.pick(["matte black", "natural walnut", "white oak", "bronze"] as const),
-      rng.fork("t"),
-      0,
-      [0, 0, 0],
-      true,
-    );
+    const colour = rng.pick(["matte black", "natural walnut", "white oak", "bronze"] as const);
+    main = buildPiece(sampleLook("dining-table", species, colour, rng.int(1, 1e9)), rng.fork("t"), 0);
     const size = main.size ?? { length: 96, depth: 40, height: 30 };
     const ch = chairsAround(
       rng,
@@ -89,30 +80,18 @@ async function renderRoomScene(
     layers.push(...ch.back, ...ch.side, ...main.layers);
     wallZ = -60;
   } else if (kind === "living-room") {
-    main = buildPiece(
-      "coffee-table",
-      species,
-      rng.pick(["matte black", "raw steel", "brass"] as const),
-      rng.fork("t"),
-      0,
-      [0, 0, 12],
-      true,
-    );
+    const colour = rng.pick(["matte black", "raw steel", "brass"] as const);
+    const look = sampleLook("coffee-table", species, colour, rng.int(1, 1e9), { shape: "rectangular" });
+    main = buildPiece(look, rng.fork("t"), 0, [0, 0, 12]);
     const fabric = hex(rng.pick(["cfc6b8", "8e968a", "b9a58d", "6f6a62", "a8b0a6"]));
     layers.push({ parts: sofa({ yaw: 0, at: [0, 0, -30] }, fabric) }, ...main.layers);
     extraPts.push([-50, 0, -30], [50, 30, -30]);
     wallZ = -50;
   } else {
     const piece = rng.pick(["console", "bench", "dining-table", "coffee-table"] as const);
-    main = buildPiece(
-      piece,
-      species,
-      rng.pick(["matte black", "bronze", "raw steel"] as const),
-      rng.fork("t"),
-      rng.range(-0.5, 0.5),
-      [0, 0, 0],
-      true,
-    );
+    const colour = rng.pick(["matte black", "bronze", "raw steel"] as const);
+    const look = sampleLook(piece, species, colour, rng.int(1, 1e9), { shape: "rectangular" });
+    main = buildPiece(look, rng.fork("t"), rng.range(-0.5, 0.5));
     layers.push(...main.layers);
     wallZ = -70;
   }
@@ -199,7 +178,11 @@ async function renderWorkshop(rng: Rng, species: Species, w: number, h: number):
     .blur(1.5)
     .png({ compressionLevel: 0 })
     .toBuffer();
-  const bench = buildPiece("desk", species, "white oak", rng.fork("bench"), rng.range(-0.25, 0.25));
+  const benchLook = sampleLook("desk", species, "white oak", rng.int(1, 1e9), {
+    base: { style: "trestle", colour: "white oak" },
+    edge: "square",
+  });
+  const bench = buildPiece(benchLook, rng.fork("bench"), rng.range(-0.25, 0.25));
   const fill = w > h ? 1.05 : 0.92;
   const cam = fitCamera(
     layerPoints(bench.layers),

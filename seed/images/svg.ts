@@ -151,9 +151,10 @@ function unit(v: Vec3): Vec3 {
 }
 
 /**
- * A solid of revolution about a vertical axis (pedestals, tulip bases, bowls, round seats): the
- * silhouette from its profile and a horizontal gradient for roundness. Profile: [y, radius] pairs
- * from bottom to top.
+ * A solid of revolution about a vertical axis (pedestals, tulip bases, bowls, round seats): drawn
+ * as a stack of frustums from the bottom up, each with a horizontal gradient for roundness; a
+ * frustum that faces upward more than sideways (the top of a pedestal's foot) is lit as a top.
+ * Profile: [y, radius] pairs from bottom to top.
  */
 export function drawTurned(
   svg: Svg,
@@ -163,59 +164,58 @@ export function drawTurned(
   mat: Material,
   capTop = true,
 ): void {
-  const left: string[] = [];
-  const right: string[] = [];
-  for (const [y, r] of profile) {
-    const [cx, cy] = cam.project(place([0, y, 0], pose));
-    left.push(`${f(cx - r * cam.scale)},${f(cy)}`);
-    right.unshift(`${f(cx + r * cam.scale)},${f(cy)}`);
-  }
-  const first = profile[0] ?? [0, 0];
-  const last = profile[profile.length - 1] ?? first;
-  const [bx, by] = cam.project(place([0, first[0], 0], pose));
-  const [tx, ty] = cam.project(place([0, last[0], 0], pose));
-  const rb = first[1] * cam.scale;
-  const rt = last[1] * cam.scale;
-  const ryb = rb * cam.sin;
-  const d = `M${left.join(" L")} L${right.join(" L")} Z M${f(bx - rb)},${f(by)} A${f(rb)},${f(ryb)} 0 0 0 ${f(bx + rb)},${f(by)} Z`;
   const base: Rgb = m0(mat);
-  const gid = svg.linear(
-    [
-      [0, shadeHex(base, 0.45)],
-      [0.28, shadeHex(base, 1.15)],
-      [0.55, shadeHex(base, 0.9)],
-      [1, shadeHex(base, 0.4)],
-    ],
-    tx - rt,
-    0,
-    tx + rt,
-    0,
-    true,
-  );
-  if (mat.kind === "wood") {
-    const pid = svg.woodPattern(cam, mat, place([0, first[0], 0], pose), [0, 1, 0], [1, 0, 0], 0.04);
-    // Roundness for wood is a grey ramp multiplied over the grain, not a second wood colour.
-    const ramp = svg.linear(
-      [
-        [0, "#6e6e6e"],
-        [0.3, "#ffffff"],
-        [0.6, "#d6d6d6"],
-        [1, "#606060"],
-      ],
-      tx - rt,
-      0,
-      tx + rt,
-      0,
-      true,
-    );
-    svg.add(`<path d="${d}" fill="url(#${pid})"/>`);
-    svg.add(`<path d="${d}" fill="url(#${ramp})" style="mix-blend-mode:multiply"/>`);
-  } else {
-    svg.add(`<path d="${d}" fill="url(#${gid})"/>`);
+  const rmax = Math.max(...profile.map(([, r]) => r)) * cam.scale;
+  const [ax] = cam.project(place([0, 0, 0], pose));
+  const across = (stops: [number, string][]): string => svg.linear(stops, ax - rmax, 0, ax + rmax, 0, true);
+  const fill =
+    mat.kind === "wood"
+      ? null
+      : across([
+          [0, shadeHex(base, 0.45)],
+          [0.28, shadeHex(base, 1.15)],
+          [0.55, shadeHex(base, 0.9)],
+          [1, shadeHex(base, 0.4)],
+        ]);
+  // Roundness for wood is a grey ramp multiplied over the grain, not a second wood colour.
+  const ramp =
+    mat.kind === "wood"
+      ? across([
+          [0, "#6e6e6e"],
+          [0.3, "#ffffff"],
+          [0.6, "#d6d6d6"],
+          [1, "#606060"],
+        ])
+      : null;
+  const first = profile[0] ?? [0, 0];
+  const grain =
+    mat.kind === "wood" ? svg.woodPattern(cam, mat, place([0, first[0], 0], pose), [0, 1, 0], [1, 0, 0], 0.04) : null;
+  const ellipseAt = (y: number, r: number): [number, number, number, number] => {
+    const [cx, cy] = cam.project(place([0, y, 0], pose));
+    return [cx, cy, r * cam.scale, r * cam.scale * cam.sin];
+  };
+  for (let i = 0; i + 1 < profile.length; i++) {
+    const [y0, r0] = profile[i] ?? [0, 0];
+    const [y1, r1] = profile[i + 1] ?? [0, 0];
+    const [bx, by, brx, bry] = ellipseAt(y0, r0);
+    const [tx, ty, trx, try_] = ellipseAt(y1, r1);
+    const d =
+      `M${f(bx - brx)},${f(by)} L${f(tx - trx)},${f(ty)} ` +
+      `A${f(Math.max(trx, 0.01))},${f(Math.max(try_, 0.01))} 0 0 1 ${f(tx + trx)},${f(ty)} ` +
+      `L${f(bx + brx)},${f(by)} A${f(Math.max(brx, 0.01))},${f(Math.max(bry, 0.01))} 0 0 1 ${f(bx - brx)},${f(by)} Z`;
+    const top = r0 - r1 > (y1 - y0) * 1.5;
+    if (grain && ramp) {
+      svg.add(`<path d="${d}" fill="url(#${grain})"/>`);
+      svg.add(`<path d="${d}" fill="url(#${ramp})" style="mix-blend-mode:multiply"/>`);
+      if (top) svg.add(`<path d="${d}" fill="#fff6e6" fill-opacity="0.12"/>`);
+    } else {
+      svg.add(`<path d="${d}" fill="${top ? shadeHex(base, 1.05) : `url(#${fill})`}"/>`);
+    }
   }
-  if (capTop && rt > 0.5) {
-    const ryt = rt * cam.sin;
-    svg.add(`<ellipse cx="${f(tx)}" cy="${f(ty)}" rx="${f(rt)}" ry="${f(ryt)}" fill="${shadeHex(base, 1.05)}"/>`);
+  const last = profile[profile.length - 1] ?? first;
+  if (capTop && last[1] * cam.scale > 0.5) {
+    const [tx, ty, rx, ry] = ellipseAt(last[0], last[1]);
+    svg.add(`<ellipse cx="${f(tx)}" cy="${f(ty)}" rx="${f(rx)}" ry="${f(ry)}" fill="${shadeHex(base, 1.05)}"/>`);
   }
 }
 

@@ -3,9 +3,11 @@
  * grain, live edge and bowties taken from the slab model, plus the visible front edge. SVG
  * patterns cannot follow a live edge's sapwood or bark, which is why these are rasterised.
  */
+import { blocksAt, type Rings, ringsAt } from "./end-grain.ts";
 import type { Camera, Pose } from "./geom.ts";
-import { smoothstep } from "./noise.ts";
+import { type Noise, smoothstep } from "./noise.ts";
 import { type SlabShape, slabAt } from "./slab-shape.ts";
+import type { WoodSpec } from "./species.ts";
 
 export type Board = {
   slab: SlabShape;
@@ -19,6 +21,10 @@ export type Board = {
   round?: boolean;
   /** Brightness of the surface (a shelf in shade is darker than a table top under a window). */
   light?: number;
+  /** How strongly the finish catches the light: oil is soft, a ceramic coating shines. */
+  gloss?: number;
+  /** End grain instead of the slab's long grain: a cross-cut round, or a butcher block's blocks. */
+  endGrain?: { kind: "rings"; rings: Rings } | { kind: "blocks"; spec: WoodSpec; noise: Noise };
 };
 
 export type Layer = { data: Buffer; left: number; top: number; w: number; h: number };
@@ -57,7 +63,10 @@ export function rasterBoard(cam: Camera, b: Board, canvasW: number, canvasH: num
   const frontCol = new Float32Array(w * 3);
   const px = new Float32Array(4);
   const light = b.light ?? 1;
+  const gloss = b.gloss ?? 0.08;
   const r2 = hd * hd;
+  const end = b.endGrain;
+  const pxN = 1 / (hd * cam.scale);
   for (let y = 0; y < h; y++) {
     const dy = top + y - oy;
     for (let x = 0; x < w; x++) {
@@ -70,14 +79,16 @@ export function rasterBoard(cam: Camera, b: Board, canvasW: number, canvasH: num
         const rr = u * u + v * v;
         if (rr > r2 * 1.05) continue;
         cover = Math.min(1, Math.max(0, (hd - Math.sqrt(rr)) * cam.scale * 0.8 + 0.5));
-        slabAt(slab, (u + hl) * ppi, v * ppi * 0.98, px);
+        if (end?.kind === "rings") ringsAt(end.rings, u / hd, v / hd, pxN, px, true);
+        else slabAt(slab, (u + hl) * ppi, v * ppi * 0.98, px);
         px[3] = cover;
       } else {
         slabAt(slab, (u + hl) * ppi, v * ppi, px);
         cover = px[3] ?? 0;
+        if (end?.kind === "blocks") blocksAt(end.spec, end.noise, u + hl, v + hd, px);
       }
       if (cover <= 0) continue;
-      const sheen = 1 + 0.08 * Math.exp(-(((u / hl) * 0.7 + (v / hd) * 0.3 + 0.2) ** 2) * 4);
+      const sheen = 1 + gloss * Math.exp(-(((u / hl) * 0.7 + (v / hd) * 0.3 + 0.2) ** 2) * 4);
       const k = light * sheen * 0.97;
       const i = (y * w + x) * 4;
       data[i] = clamp((px[0] ?? 0) * k);
