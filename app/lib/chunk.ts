@@ -33,16 +33,20 @@ export function chunk<T>(importer: () => Promise<T>): Chunk<T> {
   };
 }
 
-/** Starts fetching a chunk once the browser is idle (soon, where idle callbacks are missing). */
-export function preloadWhenIdle(c: Chunk<unknown>): () => void {
-  // Failing here is not yet anyone's problem: the widget that needs it asks again and says so.
-  const work = () => void c.load().catch(() => undefined);
+/** Runs `work` once the browser has nothing better to do (soon, where idle callbacks are missing). */
+export function whenIdle(work: () => void): () => void {
   if ("requestIdleCallback" in window) {
     const id = window.requestIdleCallback(work, { timeout: 5000 });
     return () => window.cancelIdleCallback(id);
   }
   const id = setTimeout(work, 2000);
   return () => clearTimeout(id);
+}
+
+/** Starts fetching a chunk once the browser is idle. */
+export function preloadWhenIdle(c: Chunk<unknown>): () => void {
+  // Failing here is not yet anyone's problem: the widget that needs it asks again and says so.
+  return whenIdle(() => void c.load().catch(() => undefined));
 }
 
 /**

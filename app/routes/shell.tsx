@@ -17,8 +17,9 @@ import "../components/shell/tooltip.css";
 import { SubscribeModal } from "../features/newsletter/subscribe-modal.tsx";
 import { RouteErrorBoundary } from "../features/not-found/route-error.tsx";
 import { ShopDrawer } from "../features/shopping/drawer.tsx";
-import { PreviewPopup, whenIdle } from "../features/shopping/preview-popup.tsx";
+import { PreviewPopup } from "../features/shopping/preview-popup.tsx";
 import { useShopConnection } from "../features/shopping/use-shop-connection.ts";
+import { whenIdle } from "../lib/chunk.ts";
 import { HeaderStateProvider } from "../lib/header-state.tsx";
 import { pageData } from "../lib/page-data.server.ts";
 import { useReveal } from "../lib/use-reveal.ts";
@@ -84,11 +85,14 @@ function useTooltips() {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let gone = false;
-    const cancel = whenIdle(() =>
-      import("../lib/tooltips.ts").then((m) => {
-        if (!gone) stop = m.installTooltips();
-      }),
-    );
+    const cancel = whenIdle(() => {
+      import("../lib/tooltips.ts")
+        .then((m) => {
+          if (!gone) stop = m.installTooltips();
+        })
+        // Tooltips repeat what a control's name says: a page without them still works.
+        .catch(() => undefined);
+    });
     return () => {
       gone = true;
       cancel();
