@@ -1,6 +1,6 @@
 // The site as a phone sees it: gzip size of the JavaScript the home page loads before any
 // interaction, and Lighthouse (mobile preset) for the main browsing pages. Runs the built site
-// (`npm run build` first) on a data folder of its own.
+// (`npm run build` first) on a data folder of its own (BENCH_DATA_DIR) and port (BENCH_PORT).
 import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
@@ -8,7 +8,7 @@ import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
-const PORT = 3950;
+const PORT = Number(process.env.BENCH_PORT ?? 3950);
 const base = `http://127.0.0.1:${PORT}`;
 const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? ".bench-data");
 
@@ -81,7 +81,8 @@ try {
   try {
     const rows = [];
     const slabId = ((await (await fetch(`${base}/api/Slabs`)).json()) as { id: number }[])[0]!.id;
-    for (const p of ["/", "/shop", `/products/${productId}`, "/slabs", `/slabs/${slabId}`, "/media"]) {
+    // The checkout as a first visit sees it: no stored cart (Lighthouse starts from a fresh profile).
+    for (const p of ["/", "/shop", `/products/${productId}`, "/slabs", `/slabs/${slabId}`, "/media", "/check-out"]) {
       const result = await lighthouse(base + p, {
         port: chrome.port,
         output: "json",

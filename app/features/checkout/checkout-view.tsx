@@ -27,6 +27,7 @@ import { CALCULATE_ID, DeliveryOptions } from "./delivery-options.tsx";
 import { OrderPlaced } from "./order-placed.tsx";
 import { OrderSummary, type ShippingFigure } from "./order-summary.tsx";
 import { PaymentResultDialog } from "./payment-result.tsx";
+import { StoredCartHint } from "./stored-cart-hint.tsx";
 import { focusFirstInvalid, useCheckoutForm } from "./use-checkout-form.ts";
 import { usePayment } from "./use-payment.ts";
 import { useShippingQuote } from "./use-shipping-quote.ts";
@@ -47,7 +48,8 @@ export function CheckoutView({ fresh }: { fresh: FreshCartData }) {
   const revalidator = useRevalidator();
   const { fields, errors, setField, showErrors } = useCheckoutForm();
   const cart = lines ?? [];
-  const needsRate = needsShippingRate(cart);
+  // Until the cart is read, most carts need a rate: the delivery step keeps that room meanwhile.
+  const needsRate = lines ? needsShippingRate(cart) : true;
   const quote = useShippingQuote(quoteKey(fields, cart));
   const [alert, setAlert] = useState<Alert | null>(null);
   const [deliveryProblem, setDeliveryProblem] = useState<string | null>(null);
@@ -136,12 +138,7 @@ export function CheckoutView({ fresh }: { fresh: FreshCartData }) {
     return (
       <div className="container">
         <Head />
-        <div className="cart-empty co-empty">
-          <p>It looks like your cart is empty.</p>
-          <Link to="/shop" className="btn btn--ghost">
-            Go to the shop
-          </Link>
-        </div>
+        <EmptyCart />
       </div>
     );
 
@@ -150,7 +147,13 @@ export function CheckoutView({ fresh }: { fresh: FreshCartData }) {
   return (
     <div className="container">
       <Head />
-      <div className="co-page">
+      {lines === null && (
+        <>
+          <StoredCartHint />
+          <EmptyCart className="co-if-empty" />
+        </>
+      )}
+      <div className={lines === null ? "co-page co-if-filled" : "co-page"}>
         <OrderSummary lines={lines} subtotal={subtotal} shipping={shipping} total={total} />
         {nothingToBuy ? (
           <div className="cart-empty co-empty">
@@ -218,3 +221,12 @@ export function CheckoutView({ fresh }: { fresh: FreshCartData }) {
 }
 
 const Head = () => <PageHead label="Shop" title="Checkout" />;
+
+const EmptyCart = ({ className = "" }: { className?: string }) => (
+  <div className={`cart-empty co-empty ${className}`.trim()}>
+    <p>It looks like your cart is empty.</p>
+    <Link to="/shop" className="btn btn--ghost">
+      Go to the shop
+    </Link>
+  </div>
+);
