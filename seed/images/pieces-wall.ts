@@ -124,9 +124,26 @@ export function pegRail(c: Ctx): Piece {
       svg.add(
         `<path d="M${p(bagAt - 3, yc - 5, 1.2)} L${hook} L${p(bagAt + 3, yc - 5, 1.2)}" fill="none" stroke="#b9ae9b" stroke-width="${f(0.5 * cam.scale)}"/>`,
       );
-      svg.add(
-        `<path d="M${p(bagAt - 4.5, yc - 5, 1.2)} L${p(bagAt + 4.5, yc - 5, 1.2)} L${p(bagAt + 5, yc - 17, 0.8)} L${p(bagAt - 5, yc - 17, 0.8)} Z" fill="#d8cfbf" stroke="#a99f8e" stroke-width="1"/>`,
+      const [sx, sy] = cam.project(place([bagAt + 1, yc - 11.5, -0.8], c.pose));
+      softShadow(svg, sx, sy, 6 * cam.scale, 7 * cam.scale, 0.28, 0.6);
+      const linen = svg.linear(
+        [
+          [0, "#e4dccd"],
+          [0.6, "#d3c9b7"],
+          [1, "#bfb4a1"],
+        ],
+        0,
+        0,
+        0.35,
+        1,
       );
+      const body = `M${p(bagAt - 4.5, yc - 5, 1.2)} L${p(bagAt + 4.5, yc - 5, 1.2)} Q${p(bagAt + 5.6, yc - 11, 1.6)} ${p(bagAt + 5, yc - 17, 0.8)} L${p(bagAt - 5, yc - 17, 0.8)} Q${p(bagAt - 5.6, yc - 11, 1.6)} ${p(bagAt - 4.5, yc - 5, 1.2)} Z`;
+      svg.add(`<path d="${body}" fill="url(#${linen})" stroke="#a99f8e" stroke-width="1"/>`);
+      // Two soft folds where the bag hangs from its straps.
+      for (const dx of [-1.8, 1.6])
+        svg.add(
+          `<path d="M${p(bagAt + dx, yc - 5.2, 1.3)} Q${p(bagAt + dx * 1.3, yc - 9, 1.5)} ${p(bagAt + dx * 0.9, yc - 13, 1.3)}" fill="none" stroke="#a99f8e" stroke-opacity="0.45" stroke-width="${f(0.25 * cam.scale)}"/>`,
+        );
     },
   };
   const rail = faceParts(box(-L / 2, L / 2, y0, y0 + W, -0.75, 0, c.wood, c.pose));
