@@ -143,6 +143,8 @@ export type ImageArt =
       kind: "scene";
       scene: "workshop" | "dining-room" | "living-room" | "lumber-yard" | "forest" | "gallery";
       species?: Species;
+      /** The piece a room is furnished around, when the picture is about that piece. */
+      piece?: PieceLook;
       seed: number;
     };
 

@@ -1,9 +1,17 @@
 import type { SeedAnnouncement, SeedCarouselItem } from "../types.ts";
+import { divergenceTable } from "./divergence.ts";
 import { img } from "./helpers.ts";
+import { pieceLook } from "./recipes.ts";
 
 export const carousel: SeedCarouselItem[] = [
   {
-    media: img("hero-walnut-dining-room.jpg", { kind: "scene", scene: "dining-room", species: "black walnut" }),
+    // The slide about Divergence shows a Divergence table in the room.
+    media: img("hero-walnut-dining-room.jpg", {
+      kind: "scene",
+      scene: "dining-room",
+      species: "black walnut",
+      piece: pieceLook(divergenceTable("black walnut", "matte black", `96" x 42"`)),
+    }),
     title: "Build Your Divergence Table",
     subtitle: "Four species, five sizes, eight base finishes. Made to order in Birdsboro, Pennsylvania.",
     buttonLink: "/divergence",

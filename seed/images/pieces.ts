@@ -8,9 +8,10 @@ import { baseParts, faceParts, legParts, type Part } from "./base-geom.ts";
 import { makeRings } from "./end-grain.ts";
 import { beam, box, type Face, type Pose, type Vec3 } from "./geom.ts";
 import { finishMaterial, type Material } from "./materials.ts";
+import { pegRail } from "./peg-rail.ts";
 import { board, type Ctx, type Piece } from "./piece-kit.ts";
 import { bed, bowl, butcherBlock, cuttingBoard, servingBoard, tray } from "./pieces-home.ts";
-import { ladderShelf, mirror, pegRail, shelves } from "./pieces-wall.ts";
+import { ladderShelf, mirror, shelves } from "./pieces-wall.ts";
 import type { Rng } from "./prng.ts";
 
 export type { Layer, Piece } from "./piece-kit.ts";

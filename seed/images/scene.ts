@@ -1,6 +1,6 @@
 /** Interiors and places: rooms furnished with the studio's pieces, the workshop, the yard, the woods. */
 import sharp, { type Sharp } from "sharp";
-import type { ImageArt, Species } from "../types.ts";
+import type { ImageArt, PieceLook, Species } from "../types.ts";
 import { hex, shade, toHex } from "./color.ts";
 import { layerOverlays, layerPoints, type Overlay } from "./compose.ts";
 import { fitCamera } from "./furniture.ts";
@@ -28,7 +28,7 @@ export async function renderScene(art: SceneArt, w: number, h: number): Promise<
     case "workshop":
       return renderWorkshop(rng, species, w, h);
     default:
-      return renderRoomScene(art.scene, rng, species, w, h);
+      return renderRoomScene(art.scene, rng, species, art.piece, w, h);
   }
 }
 
@@ -58,6 +58,7 @@ async function renderRoomScene(
   kind: "dining-room" | "living-room" | "gallery",
   rng: Rng,
   species: Species,
+  piece: PieceLook | undefined,
   w: number,
   h: number,
 ): Promise<Sharp> {
@@ -68,7 +69,7 @@ async function renderRoomScene(
   const extraPts: Vec3[] = [];
   if (kind === "dining-room") {
     const colour = rng.pick(["matte black", "natural walnut", "white oak", "bronze"] as const);
-    main = buildPiece(sampleLook("dining-table", species, colour, rng.int(1, 1e9)), rng.fork("t"), 0);
+    main = buildPiece(piece ?? sampleLook("dining-table", species, colour, rng.int(1, 1e9)), rng.fork("t"), 0);
     const size = main.size ?? { length: 96, depth: 40, height: 30 };
     const ch = chairsAround(
       rng,
