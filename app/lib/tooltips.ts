@@ -19,6 +19,7 @@ let tip: HTMLElement | null = null;
 let owner: HTMLElement | null = null;
 /** Shown by the mouse (else by the keyboard's focus), it follows the mouse's moves. */
 let byPointer = false;
+let shownAt: DOMRect | null = null;
 // The heart's name changes when it is pressed: its tooltip says so at once.
 const renamed =
   typeof MutationObserver === "undefined" ? null : new MutationObserver(() => owner && show(owner, byPointer));
@@ -62,8 +63,16 @@ function show(el: HTMLElement, pointer: boolean) {
   }
   owner = el;
   byPointer = pointer;
+  shownAt = el.getBoundingClientRect();
   tip.textContent = text;
   place();
+}
+
+/** Whether the control has moved since its tip was shown (a scroll that carried it from the mouse). */
+function ownerMoved(): boolean {
+  if (!owner || !shownAt) return true;
+  const now = owner.getBoundingClientRect();
+  return Math.abs(now.top - shownAt.top) > 1 || Math.abs(now.left - shownAt.left) > 1;
 }
 
 function hide() {
@@ -115,8 +124,9 @@ export function installTooltips(): () => void {
     if (e.key === "Escape") hide();
   });
   // Tabbing to a control scrolls it into view: its tooltip follows. A scroll under a still mouse
-  // carries the control away from it, so a hover tooltip goes.
-  on("scroll", () => (byPointer ? hide() : place()));
+  // carries the control away from it, so a hover tooltip goes; a scroll that left the control
+  // where it was (another box, or one that had already ended) does not.
+  on("scroll", () => (byPointer && ownerMoved() ? hide() : place()));
   window.addEventListener("resize", place, { signal: stop.signal });
 
   // They start once the page is idle: a control already under the mouse or focused gets its tip now.

@@ -88,7 +88,8 @@ const PAGES: PageCase[] = [
   { name: "a material variant", path: (i) => `/products/${i.materialParent}/${i.materialVariant}`, detail: true },
   { name: "a sold-out product", path: (i) => `/products/${i.soldOut}`, detail: true },
   { name: "a product on sale", path: (i) => `/products/${i.onSale}`, detail: true },
-  { name: "the Divergence product", path: (i) => `/products/${i.divergenceProduct}`, detail: true },
+  // The Divergence product's page is the configurator (it redirects there).
+  { name: "the Divergence product", path: (i) => `/products/${i.divergenceProduct}` },
   { name: "a slab", path: (i) => `/slabs/${i.slab}`, detail: true },
   { name: "a slab with its sale pending", path: (i) => `/slabs/${i.pendingSlab}`, detail: true },
   { name: "a metal base", path: (i) => `/bases/${i.metalBase}`, detail: true },
