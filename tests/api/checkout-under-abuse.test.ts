@@ -6,42 +6,13 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, orders, paymentAttempts, products } from "../../server/db/schema.ts";
-import type { AuthRequest, PaymentGateway } from "../../server/payments/gateway.ts";
-import { createSandboxGateway } from "../../server/payments/sandbox.ts";
+import { holdingGateway } from "../support/holding-gateway.ts";
 import { BUYER_ADDRESS, paymentRequest } from "../support/payment-request.ts";
 import { createTestApp, dbKinds, type TestApp } from "../support/test-app.ts";
 
 type Rate = { object_id: string; amount: string };
 type Piece = { id: number; title: string; unit: number };
 const DECLINED = "4387751111111038";
-
-/** The sandbox, except that charges can be held in flight until let go. */
-function holdingGateway() {
-  const inner = createSandboxGateway();
-  let held: Promise<void> | null = null;
-  let letGo = () => {};
-  const gateway: PaymentGateway = {
-    name: "sandbox",
-    async auth(request: AuthRequest) {
-      if (held) await held;
-      return inner.auth(request);
-    },
-    inquireByOrderid: (orderid) => inner.inquireByOrderid(orderid),
-    void: (retref) => inner.void(retref),
-  };
-  return {
-    gateway,
-    hold() {
-      held = new Promise((resolve) => {
-        letGo = () => {
-          held = null;
-          resolve();
-        };
-      });
-    },
-    release: () => letGo(),
-  };
-}
 
 describe.each(dbKinds)("checkout under real carts and abuse, on %s", (kind) => {
   let t: TestApp;

@@ -4,51 +4,9 @@ import type { Product } from "../../domain/catalog-types.ts";
 import { orders, products } from "../../server/db/schema.ts";
 import { createDeps } from "../../server/deps.ts";
 import { createLogger } from "../../server/logger.ts";
-import { GatewayUnavailable, type PaymentGateway } from "../../server/payments/gateway.ts";
-import { createSandboxGateway } from "../../server/payments/sandbox.ts";
+import { holdingGateway } from "../support/holding-gateway.ts";
 import { BUYER_ADDRESS, paymentRequest } from "../support/payment-request.ts";
 import { createTestApp, dbKinds, type TestApp } from "../support/test-app.ts";
-
-/**
- * The sandbox, except that a charge's answer can be held back (the charge is made, the process
- * hears nothing: as if it died there) and look-ups can fail.
- */
-function holdingGateway() {
-  const inner = createSandboxGateway();
-  const state = { inquiryFails: false, voids: [] as string[] };
-  let held: Promise<void> | null = null;
-  let letGo = () => {};
-  const gateway: PaymentGateway = {
-    name: "sandbox",
-    async auth(request) {
-      const answer = await inner.auth(request);
-      if (held) await held;
-      return answer;
-    },
-    async inquireByOrderid(orderid) {
-      if (state.inquiryFails) throw new GatewayUnavailable("timed out");
-      return inner.inquireByOrderid(orderid);
-    },
-    async void(retref) {
-      state.voids.push(retref);
-      await inner.void(retref);
-    },
-  };
-  return {
-    gateway,
-    state,
-    isVoided: (retref: string) => inner.isVoided(retref),
-    hold() {
-      held = new Promise((resolve) => {
-        letGo = () => {
-          held = null;
-          resolve();
-        };
-      });
-    },
-    release: () => letGo(),
-  };
-}
 
 describe.each(dbKinds)("orders left pending by a stopped process, on %s", (kind) => {
   let t: TestApp;
