@@ -17,6 +17,8 @@ test("hearts on slab and base cards save them, with the preview pointing to the 
   // Navigating from a preview button hides the preview first.
   await preview.getByRole("link", { name: "Add a base" }).click();
   await expect(page).toHaveURL(/\/bases$/);
+  // The address changes a moment before the new listing replaces the old one.
+  await expect(page.getByRole("heading", { level: 1, name: "Bases" })).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   const base = page.locator(".listing__grid article").first();
   const baseTitle = (await base.getByRole("heading").textContent())?.trim() ?? "";
