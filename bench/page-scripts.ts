@@ -1,0 +1,58 @@
+// The JavaScript a page costs a visitor who never touches it: every script Chromium fetches
+// while the page loads and then sits idle (idle-loaded chunks included), with the gzip -9 size
+// of each. Used by bench/site.ts; runnable alone against a started site:
+//   BENCH_URL=http://127.0.0.1:3000 npx tsx bench/page-scripts.ts [/path ...]
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+
+export type ScriptCost = { src: string; gzip: number };
+
+/** Loads `url` in a fresh headless Chromium, waits until it has been idle for a while, lists the scripts. */
+export async function scriptsFetched(url: string, settleMs = 8000): Promise<ScriptCost[]> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+    ],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const bodies = new Map<string, Promise<Buffer | null>>();
+    page.on("response", (response) => {
+      if (response.request().resourceType() !== "script") return;
+      bodies.set(
+        new URL(response.url()).pathname,
+        response.body().catch(() => null),
+      );
+    });
+    await page.goto(url, { waitUntil: "load" });
+    // Idle callbacks are given a 5 s timeout; the wait covers them and what they start.
+    await page.waitForTimeout(settleMs);
+    const files: ScriptCost[] = [];
+    for (const [src, body] of bodies) {
+      const bytes = await body;
+      if (bytes) files.push({ src, gzip: gzipSync(bytes, { level: 9 }).length });
+    }
+    return files.sort((a, b) => b.gzip - a.gzip);
+  } finally {
+    await browser.close();
+  }
+}
+
+export function printScripts(label: string, files: ScriptCost[], targetKb: number): number {
+  const total = files.reduce((s, f) => s + f.gzip, 0);
+  console.log(`${label} (gzip -9, as Chromium fetches it with no interaction, idle chunks included):`);
+  for (const f of files) console.log(`  ${(f.gzip / 1024).toFixed(1).padStart(6)} KB  ${f.src}`);
+  console.log(`  total ${(total / 1024).toFixed(1)} KB (target <= ${targetKb} KB)`);
+  return total;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const base = process.env.BENCH_URL ?? "http://127.0.0.1:3000";
+  const paths = process.argv.slice(2);
+  for (const p of paths.length ? paths : ["/"]) printScripts(`Scripts of ${p}`, await scriptsFetched(base + p), 125);
+}
