@@ -5,9 +5,20 @@ import { defineConfig } from "vite";
 
 const appDir = path.resolve("app");
 const domainDir = path.resolve("domain");
-const everyPageRoots = [path.join(appDir, "root.tsx"), path.join(appDir, "routes", "shell.tsx")];
-/** What a product card needs: home, the listings, detail pages' related pieces and the wish list show them. */
-const cardRoots = [path.join(appDir, "components", "cards", "product-card.tsx")];
+const everyPageRoots = [
+  path.join(appDir, "root.tsx"),
+  path.join(appDir, "routes", "shell.tsx"),
+  // Every route's head is written with it.
+  path.join(appDir, "features", "content", "meta.ts"),
+];
+/**
+ * What a product card needs (home, the listings, detail pages' related pieces and the wish list
+ * show them), with the testimonials that home and the story page share.
+ */
+const cardRoots = [
+  path.join(appDir, "components", "cards", "product-card.tsx"),
+  path.join(appDir, "features", "home", "testimonials.tsx"),
+];
 
 /**
  * The site's own code that every page loads (what the document and the shell layout import,
@@ -35,7 +46,8 @@ function sharedChunks() {
     site ??= collect(getModuleInfo, everyPageRoots);
     cards ??= collect(getModuleInfo, cardRoots);
     // React and the router, which every page needs, in a chunk of their own (else they join one of ours).
-    if (id.includes("/node_modules/")) return site.has(id) ? "framework" : undefined;
+    if (id.includes("/node_modules/"))
+      return site.has(id) || id.includes("/node_modules/react-dom/index.js") ? "framework" : undefined;
     if (!/\.(ts|tsx)$/.test(id) || !(id.startsWith(appDir) || id.startsWith(domainDir))) return undefined;
     if (id.startsWith(path.join(appDir, "routes")) || id === everyPageRoots[0]) return undefined;
     if (site.has(id)) return "site";

@@ -3,14 +3,15 @@
  * (spec §4); anything else failed, and an error body may name the field at fault and say why.
  */
 
+import { isSent, NEWSLETTER_MESSAGES } from "./newsletter.ts";
+
 /** The texts the forms show once an answer is in (spec §8), word for word. */
 export const SEND_MESSAGES = {
   failedTitle: "Email failed to send",
   failed: "Sorry, something went wrong while trying to send your email. Please try again.",
   sentTitle: "Email Sent",
   sent: "Thank you for your enquiry, you will be contacted soon by one of the studio team.",
-  subscribed: "Thank you! You are now subscribed.",
-  subscribeFailed: "Unfortunately something went wrong. Please try again.",
+  ...NEWSLETTER_MESSAGES,
 } as const;
 
 export type SubmitOutcome =
@@ -45,7 +46,7 @@ function errorOf(body: string): { message: string | null; field: string | null }
 
 /** `status` 0 stands for a request that got no answer at all (network down, aborted). */
 export function readSubmitAnswer(status: number, body: string): SubmitOutcome {
-  if (status === 200 || status === 204) return { ok: true };
+  if (isSent(status)) return { ok: true };
   const { message, field } = errorOf(body);
   if (message === null) return { ok: false, status, field: null, message: null };
   // Messages about one part start with its name ("image2: must be ..."): say it the form's way.

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -15,11 +15,14 @@ import { Splash } from "../components/shell/splash.tsx";
 import "../components/shell/shell.css";
 import "../components/shell/tooltip.css";
 import { SubscribeModal } from "../features/newsletter/subscribe-modal.tsx";
-import { RouteErrorBoundary } from "../features/not-found/route-error.tsx";
+// The error page's styles come with every page, so a 404 rendered by the server is styled
+// before any script runs; its code (route-error.tsx) is fetched only when a page fails.
+import "../features/content/content.css";
+import "../features/not-found/not-found.css";
 import { ShopDrawer } from "../features/shopping/drawer.tsx";
 import { PreviewPopup } from "../features/shopping/preview-popup.tsx";
 import { useShopConnection } from "../features/shopping/use-shop-connection.ts";
-import { whenEngaged } from "../lib/chunk.ts";
+import { chunk, whenEngaged } from "../lib/chunk.ts";
 import { HeaderStateProvider } from "../lib/header-state.tsx";
 import { pageData } from "../lib/page-data.server.ts";
 import { useReveal } from "../lib/use-reveal.ts";
@@ -62,6 +65,17 @@ export const meta: Route.MetaFunction = ({ data, error }) => {
  * Failures of pages without a boundary of their own (and of this layout): the designed 404 or
  * the router's fallback, inside the header and footer whenever the studio's data loaded.
  */
+const routeError = chunk(() => import("../features/not-found/route-error.tsx"));
+const LazyRouteError = lazy(() => routeError.load().then((m) => ({ default: m.RouteErrorBoundary })));
+
+function RouteErrorBoundary() {
+  return (
+    <Suspense fallback={null}>
+      <LazyRouteError />
+    </Suspense>
+  );
+}
+
 export function ErrorBoundary() {
   const data = useRouteLoaderData("routes/shell");
   if (!data) return <RouteErrorBoundary />;

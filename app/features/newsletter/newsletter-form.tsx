@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { EMAIL_MESSAGE } from "../../../domain/email.ts";
-import { SEND_MESSAGES } from "../../../domain/enquiry-answer.ts";
+import { NEWSLETTER_MESSAGES } from "../../../domain/newsletter.ts";
 import { markOffered } from "./offer.ts";
 import { subscribe } from "./subscribe.ts";
 import "./newsletter.css";
@@ -29,14 +29,18 @@ export function NewsletterForm({ tone = "light" }: { tone?: "light" | "dark" }) 
     }
     setInvalid(false);
     setState("loading");
-    const outcome = await subscribe(email.trim());
+    const ok = await subscribe(email.trim());
     // Someone who just subscribed is not offered the newsletter again in a modal.
-    if (outcome.ok) markOffered();
-    setState(outcome.ok ? "success" : "failure");
+    if (ok) markOffered();
+    setState(ok ? "success" : "failure");
   };
 
   const status =
-    state === "success" ? SEND_MESSAGES.subscribed : state === "failure" ? SEND_MESSAGES.subscribeFailed : "";
+    state === "success"
+      ? NEWSLETTER_MESSAGES.subscribed
+      : state === "failure"
+        ? NEWSLETTER_MESSAGES.subscribeFailed
+        : "";
   return (
     <div className={`newsletter newsletter--${tone}`}>
       {state !== "success" && (

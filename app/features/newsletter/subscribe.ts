@@ -1,18 +1,19 @@
-import { readSubmitAnswer, type SubmitOutcome } from "../../../domain/enquiry-answer.ts";
+import { isSent } from "../../../domain/newsletter.ts";
 
 /**
- * Posts an address to the newsletter. Never rejects: no answer at all is status 0. Kept apart
- * from the enquiry forms' multipart sending, which every page's footer form does not need.
+ * Posts an address to the newsletter: true once it is subscribed, false on any refusal or no
+ * answer at all. Never rejects. The sign-up says only whether it worked, so it reads no more
+ * of the answer than its status (the enquiry forms' fuller reading stays with them).
  */
-export async function subscribe(email: string): Promise<SubmitOutcome> {
+export async function subscribe(email: string): Promise<boolean> {
   try {
     const res = await fetch("/api/website/subscribe", {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify({ email }),
     });
-    return readSubmitAnswer(res.status, await res.text());
+    return isSent(res.status);
   } catch {
-    return readSubmitAnswer(0, "");
+    return false;
   }
 }
