@@ -36,10 +36,8 @@ test("search says when nothing matches, and shows an error from the server", asy
 
 test("a slow search is cancelled by the next one", async ({ page }) => {
   await open(page, "/");
-  let calls = 0;
   await page.route("**/api/Website/search**", async (route) => {
-    calls += 1;
-    if (calls === 1) {
+    if (new URL(route.request().url()).searchParams.get("query") === "cherry") {
       await new Promise((r) => setTimeout(r, 1500));
       await route
         .fulfill({
@@ -53,8 +51,10 @@ test("a slow search is cancelled by the next one", async ({ page }) => {
     await route.continue();
   });
   const box = page.getByRole("searchbox", { name: /Search products/ });
+  const slow = page.waitForRequest((r) => r.url().includes("query=cherry"));
   await box.fill("cherry");
-  await page.waitForTimeout(700);
+  // The next search is typed while the first one is still waiting for its answer.
+  await slow;
   await box.fill("walnut");
   await expect(page.locator(".search__panel").getByRole("link").first()).toBeVisible();
   await page.waitForTimeout(1200);
