@@ -5,7 +5,6 @@ import {
   cartCount,
   cartSummary,
   isOutOfStock,
-  rematchCart,
   removeFromCart,
   restoreLine,
   roundCents,
@@ -13,6 +12,7 @@ import {
   toStockCartProduct,
   validCartLines,
 } from "./cart.ts";
+import { rematchCart } from "./cart-rematch.ts";
 import type { DivergenceData, Product } from "./catalog-types.ts";
 import { divergencePrice } from "./divergence-builder.ts";
 import { item, table } from "./test-fixtures/cart.ts";

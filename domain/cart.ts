@@ -2,15 +2,10 @@
  * The cart's rules (spec §4 "Cart"), pure: every function takes the lines and returns new ones.
  * The browser keeps the lines in local storage; the server's checkout recomputes every price.
  */
-import type { DivergenceData, ImageRef, Product } from "./catalog-types.ts";
-import { clampQuantity } from "./detail.ts";
-import {
-  divergencePrice,
-  maxDivergenceQuantity,
-  type PricingBreakdown,
-  TOP_FINISHES,
-  type TopFinish,
-} from "./divergence-builder.ts";
+import type { ImageRef, Product } from "./catalog-types.ts";
+import type { PricingBreakdown } from "./divergence-builder.ts";
+import { maxDivergenceQuantity, TOP_FINISHES, type TopFinish } from "./divergence-rules.ts";
+import { clampQuantity } from "./quantity.ts";
 
 /** A stock item as the cart keeps it: the product's identity, prices and stock. */
 export type StockCartProduct = {
@@ -174,51 +169,6 @@ export function toStockCartProduct(
     inventoryId: p.inventoryId,
     customShipping: p.customShipping,
   };
-}
-
-/**
- * Matches stored lines to fresh data (spec §4, on a full data load): a stock line to the product
- * with its id (variants are listed too, each naming its parent; pass them through
- * `toStockCartProduct`), priced and stocked afresh; a
- * Divergence line to its species and size, priced again with the configurator's function.
- * Lines that match nothing are dropped.
- */
-export function rematchCart(
-  lines: CartLine[],
-  fresh: { products: StockCartProduct[]; divergence: DivergenceData | null },
-): CartLine[] {
-  const byId = new Map(fresh.products.map((p) => [p.id, p]));
-  const out: CartLine[] = [];
-  for (const line of lines) {
-    const p = line.product;
-    if (isDivergenceProduct(p)) {
-      const d = fresh.divergence;
-      const species = d?.variantSpecies.find((s) => s.name === p.species);
-      const size = species?.metadata.find((m) => (p.sizeId !== undefined ? m.id === p.sizeId : m.size === p.size));
-      if (!d || !species || !size) continue;
-      const breakdown = divergencePrice(d.divergenceMetadata, size, p.liveEdge, p.topFinish);
-      const product: DivergenceCartProduct = {
-        ...p,
-        id: d.divergenceMetadata.divergenceId,
-        size: size.size,
-        sizeId: size.id,
-        price: breakdown.totalPrice,
-        pricingBreakdown: breakdown,
-        stock: size.stock,
-      };
-      out.push(refreshed(product, line.quantity));
-      continue;
-    }
-    const match = byId.get(p.id);
-    if (match) out.push(refreshed(match, line.quantity));
-  }
-  return out;
-}
-
-/** A line on fresh data; an out-of-stock line keeps its quantity, so the shopper sees what they chose. */
-function refreshed(product: CartProduct, quantity: number): CartLine {
-  const q = (product.stock ?? 1) > 0 ? capQuantity(product, quantity) : Math.max(0, Math.floor(quantity));
-  return { product, quantity: q, total: lineTotal(product, q) };
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;

@@ -1,5 +1,7 @@
 /** Rules of the product, slab and base detail page (spec §2 and §4), free of I/O. */
 
+export { clampQuantity } from "./quantity.ts";
+
 /** A route id: digits only, a positive safe integer; anything else is null (and the page a 404). */
 export function parseId(value: string | undefined): number | null {
   if (!value || !/^\d{1,15}$/.test(value)) return null;
@@ -32,13 +34,6 @@ export function resolveProduct<T extends Family>(
   if (variant?.productId === item.id) return { product: variant, parent: item };
   if (variant && item.productId === variant.id) return { product: item, parent: variant };
   return null;
-}
-
-/** Quantity is never below 0 and, when stock is set, never above it (spec §5). */
-export function clampQuantity(value: number, stock: number | null): number {
-  if (!Number.isFinite(value)) return 0;
-  const whole = Math.max(0, Math.floor(value));
-  return stock === null ? whole : Math.min(whole, Math.max(0, stock));
 }
 
 /**

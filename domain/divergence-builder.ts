@@ -4,9 +4,9 @@
  * Divergence lines with the same `divergencePrice`.
  */
 import type { DivergenceData, DivergenceSize, DivergenceSpecies, ImageRef } from "./catalog-types.ts";
+import type { TopFinish } from "./divergence-rules.ts";
 
-export const TOP_FINISHES = ["Natural Oil", "Ceramic Coating"] as const;
-export type TopFinish = (typeof TOP_FINISHES)[number];
+export { isBuiltToOrder, MAX_TABLES, maxDivergenceQuantity, TOP_FINISHES, type TopFinish } from "./divergence-rules.ts";
 export type LiveEdge = "Yes" | "No";
 
 export type DivergenceChoice = {
@@ -108,16 +108,4 @@ export function divergenceGallery(d: DivergenceData, c: DivergenceChoice): Diver
   if (d.generalImagery.length > 0) return { folder: "divergence", images: d.generalImagery };
   const first = (species ?? d.variantSpecies[0])?.speciesFinishes[0]?.images ?? [];
   return { folder: "divergenceSpeciesFinish", images: first };
-}
-
-/** The most tables one order may ask for (the payment API's limit per line). */
-export const MAX_TABLES = 99;
-
-/** A size with no stock is built to order (docs/decisions/005): orderable, with no cap of its own. */
-export const isBuiltToOrder = (size: Pick<DivergenceSize, "stock">): boolean => size.stock <= 0;
-
-/** How many of the chosen size can be ordered: its stock while it has some, else any number (built to order). */
-export function maxDivergenceQuantity(size: Pick<DivergenceSize, "stock"> | undefined): number {
-  if (!size) return 0;
-  return isBuiltToOrder(size) ? MAX_TABLES : size.stock;
 }

@@ -3,6 +3,8 @@
  * API so both say the same thing.
  */
 
+import { EMAIL, EMAIL_MESSAGE } from "./email.ts";
+
 export const ENQUIRY_TYPES = [
   "General Inquiry",
   "Dining Table",
@@ -54,7 +56,7 @@ export type CustomFields = Record<(typeof CUSTOM_FIELDS)[number], string>;
 export const ENQUIRY_MESSAGES = {
   firstName: "Please provide a first name.",
   lastName: "Please provide a last name.",
-  email: "Please enter a valid email address.",
+  email: EMAIL_MESSAGE,
   phone: "Please provide a phone number.",
   contactMethod: "Please choose Email or Phone.",
   enquiryType: "Please choose an enquiry type.",
@@ -70,7 +72,6 @@ export const ENQUIRY_MESSAGES = {
   tooManyCustom: `Please choose between 1 and ${MAX_CUSTOM_IMAGES} photos.`,
 } as const;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 const blank = (v: string | undefined) => !v || v.trim() === "";
 
 export type FormErrors = Record<string, string>;

@@ -33,20 +33,36 @@ export function chunk<T>(importer: () => Promise<T>): Chunk<T> {
   };
 }
 
-/** Runs `work` once the browser has nothing better to do (soon, where idle callbacks are missing). */
-export function whenIdle(work: () => void): () => void {
-  if ("requestIdleCallback" in window) {
-    const id = window.requestIdleCallback(work, { timeout: 5000 });
-    return () => window.cancelIdleCallback(id);
+/** The first signs of a visitor engaging with the page: a pointer moving over it, a touch, a key, focus, scrolling. */
+const ENGAGEMENTS = ["pointerover", "pointerdown", "touchstart", "keydown", "focusin", "wheel", "scroll"] as const;
+
+/**
+ * Runs `work` once, at the visitor's first sign of engagement. Code that only an interaction
+ * needs (the preview popup, the drawers, the tooltips) is fetched then, a few hundred
+ * milliseconds before the press it serves, and never for a visit that only reads.
+ */
+export function whenEngaged(work: () => void): () => void {
+  let done = false;
+  const stop = () => {
+    for (const type of ENGAGEMENTS) window.removeEventListener(type, run, true);
+  };
+  function run() {
+    if (done) return;
+    done = true;
+    stop();
+    work();
   }
-  const id = setTimeout(work, 2000);
-  return () => clearTimeout(id);
+  for (const type of ENGAGEMENTS) window.addEventListener(type, run, { capture: true, passive: true });
+  return () => {
+    done = true;
+    stop();
+  };
 }
 
-/** Starts fetching a chunk once the browser is idle. */
-export function preloadWhenIdle(c: Chunk<unknown>): () => void {
+/** Starts fetching a chunk at the visitor's first sign of engagement. */
+export function preloadWhenEngaged(c: Chunk<unknown>): () => void {
   // Failing here is not yet anyone's problem: the widget that needs it asks again and says so.
-  return whenIdle(() => void c.load().catch(() => undefined));
+  return whenEngaged(() => void c.load().catch(() => undefined));
 }
 
 /**

@@ -129,7 +129,7 @@ export function installTooltips(): () => void {
   on("scroll", () => (byPointer && ownerMoved() ? hide() : place()));
   window.addEventListener("resize", place, { signal: stop.signal });
 
-  // They start once the page is idle: a control already under the mouse or focused gets its tip now.
+  // They start at the first sign of engagement: a control already under the mouse or focused gets its tip now.
   const focused = document.activeElement;
   const hovered = matchMedia("(hover: hover)").matches ? document.querySelector<HTMLElement>("[data-tip]:hover") : null;
   const first = focused?.matches(":focus-visible") ? tipped(focused) : hovered;

@@ -1,27 +1,33 @@
 import { Link, useLocation } from "react-router";
 import { enquiryPrefill, readEnquiryQuery, wishlistInterest } from "../../domain/enquiry-prefill.ts";
 import { storeJsonLd } from "../../domain/structured-data.ts";
-import { pageMeta, shellMeta } from "../features/content/meta.ts";
+import { pageMeta } from "../features/content/meta.ts";
 import { PageHead } from "../features/content/page-head.tsx";
 import { StudioContact } from "../features/content/studio-contact.tsx";
 import { ContactForm } from "../features/enquiries/contact-form.tsx";
 import { EnquiryAbout, WishlistAbout } from "../features/enquiries/enquiry-about.tsx";
 import { enquiryItem } from "../features/enquiries/load.server.ts";
 import { useShop } from "../features/shopping/store.ts";
-import { type ShellStudio, useShellData } from "../lib/use-studio.ts";
+import { pageData } from "../lib/page-data.server.ts";
+import { useShellData } from "../lib/use-studio.ts";
 import type { Route } from "./+types/contact";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { item: await enquiryItem(context, readEnquiryQuery(new URL(request.url).searchParams)) };
+  const page = pageData(context);
+  const [item, studio] = await Promise.all([
+    enquiryItem(context, readEnquiryQuery(new URL(request.url).searchParams)),
+    page.studio(),
+  ]);
+  // The studio's JSON-LD is built here, so its builder stays out of the page's scripts.
+  return { item, jsonLd: studio ? [storeJsonLd(studio, page.origin())] : [] };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { studio, siteUrl = "" } = shellMeta(matches) as { studio?: ShellStudio; siteUrl?: string };
+export const meta: Route.MetaFunction = ({ matches, data }) => {
   return pageMeta(
     matches,
     "Contact",
     "Write, call or visit the studio: questions about a piece, a commission, a slab, delivery or our additional services.",
-    { jsonLd: studio ? [storeJsonLd(studio, siteUrl)] : [] },
+    { jsonLd: data?.jsonLd ?? [] },
   );
 };
 

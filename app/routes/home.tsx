@@ -14,9 +14,13 @@ export const handle = { header: "transparent" };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const page = pageData(context);
-  const [home, portfolio] = await Promise.all([page.home(), page.portfolio()]);
+  const [home, portfolio, studio] = await Promise.all([page.home(), page.portfolio(), page.studio()]);
+  const siteUrl = page.origin();
+  // The studio's JSON-LD is built here, so its builder stays out of the page's scripts.
+  const image = heroShareImage(home.carousel);
   // Only what the page shows travels to the browser (the HTML carries loader data for hydration).
   return {
+    jsonLd: studio ? [storeJsonLd(studio, siteUrl, image && siteUrl + image)] : [],
     carousel: home.carousel,
     products: home.products.map(toCardProduct),
     testimonials: home.testimonials,
@@ -25,18 +29,22 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+/** The first still of the carousel, at the size share cards use. */
+function heroShareImage(carousel: readonly { fileName: string }[]) {
+  const hero = carousel.find((c) => !c.fileName.endsWith(".mp4"));
+  return hero ? imageUrl("carousel", hero.fileName, { width: 1200, height: 630, quality: 85 }) : undefined;
+}
+
 export const meta: Route.MetaFunction = ({ matches, data }) => {
-  const { studio, siteUrl = "" } = shellMeta(matches) as { studio?: ShellStudio; siteUrl?: string };
-  const hero = data?.carousel.find((c) => !c.fileName.endsWith(".mp4"));
-  const image = hero ? imageUrl("carousel", hero.fileName, { width: 1200, height: 630, quality: 85 }) : undefined;
+  const { studio } = shellMeta(matches) as { studio?: ShellStudio };
   return pageMeta(
     matches,
     studio ? `${studio.name} — ${studio.tagline}` : "Handmade wood furniture",
     "Live-edge dining tables, slabs, bases and furniture made by hand in Pennsylvania from reclaimed and locally felled hardwoods.",
     {
       fullTitle: studio ? `${studio.name} — ${studio.tagline}` : undefined,
-      image,
-      jsonLd: studio ? [storeJsonLd(studio, siteUrl, image && siteUrl + image)] : [],
+      image: data && heroShareImage(data.carousel),
+      jsonLd: data?.jsonLd ?? [],
     },
   );
 };

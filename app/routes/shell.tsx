@@ -19,7 +19,7 @@ import { RouteErrorBoundary } from "../features/not-found/route-error.tsx";
 import { ShopDrawer } from "../features/shopping/drawer.tsx";
 import { PreviewPopup } from "../features/shopping/preview-popup.tsx";
 import { useShopConnection } from "../features/shopping/use-shop-connection.ts";
-import { whenIdle } from "../lib/chunk.ts";
+import { whenEngaged } from "../lib/chunk.ts";
 import { HeaderStateProvider } from "../lib/header-state.tsx";
 import { pageData } from "../lib/page-data.server.ts";
 import { useReveal } from "../lib/use-reveal.ts";
@@ -80,12 +80,12 @@ export function ErrorBoundary() {
   );
 }
 
-/** The tooltips' code loads when the page is idle: nothing needs it before a pointer or Tab moves. */
+/** The tooltips' code loads at the first sign of engagement: nothing needs it before a pointer or Tab moves. */
 function useTooltips() {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let gone = false;
-    const cancel = whenIdle(() => {
+    const cancel = whenEngaged(() => {
       import("../lib/tooltips.ts")
         .then((m) => {
           if (!gone) stop = m.installTooltips();

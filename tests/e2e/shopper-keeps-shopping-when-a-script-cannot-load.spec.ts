@@ -1,11 +1,12 @@
 import type { Page } from "@playwright/test";
 import { expect, expectConsoleErrors, expectNoSeriousA11yViolations, open, test } from "./support/fixtures.ts";
 
-// The preview popup's and the drawer's code are chunks of their own, fetched when the page is
-// idle or when first needed. A chunk that cannot be fetched is retried for 120 s (spec §9); the
+// The preview popup's, the drawer's and the search results' code are chunks of their own,
+// fetched at the visitor's first sign of engagement or when first needed. A chunk that cannot be fetched is retried for 120 s (spec §9); the
 // page's clock is moved on rather than waited for.
 const PREVIEW_CHUNK = "**/assets/preview-dialog-*.js";
 const DRAWER_CHUNK = "**/assets/drawer-dialog-*.js";
+const SEARCH_CHUNK = "**/assets/search-results-*.js";
 
 const header = (page: Page) => page.getByRole("banner");
 
@@ -117,6 +118,48 @@ test("a drawer that cannot load leaves the detail page whole and points to the c
     page
       .getByRole("main")
       .getByText(title ?? "")
+      .first(),
+  ).toBeVisible();
+});
+
+test("a visit that only reads fetches none of the code that interactions need", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto("/");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  // Longer than the idle callbacks' own time limit (5 s).
+  await page.waitForTimeout(6000);
+  for (const name of ["preview-dialog", "drawer-dialog", "tooltips", "search-results"])
+    expect(scripts.filter((s) => s.includes(`/${name}-`))).toEqual([]);
+
+  // The first sign of engagement fetches the popup's and the drawers' code.
+  await page.mouse.move(200, 300);
+  await expect.poll(() => scripts.some((s) => s.includes("/preview-dialog-"))).toBe(true);
+  expect(scripts.some((s) => s.includes("/drawer-dialog-"))).toBe(true);
+});
+
+test("search results whose script cannot load say so in the results' place after 120 s", async ({ page }) => {
+  expectConsoleErrors();
+  await page.clock.install();
+  const unblock = await blockChunk(page, SEARCH_CHUNK);
+  await open(page, "/shop");
+  const search = header(page).getByRole("searchbox", { name: "Search products, slabs and bases" });
+  await search.fill("walnut");
+  await page.clock.fastForward("01:00");
+  await expect(header(page).getByText("Loading chunk failed")).toHaveCount(0);
+  await page.clock.fastForward("01:05");
+  await expect(header(page).getByText("Loading chunk failed")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Shop" })).toBeVisible();
+
+  // Once the script can be had, searching again lists the results.
+  unblock();
+  await search.press("Enter");
+  await page.clock.fastForward(1000);
+  await expect(
+    header(page)
+      .getByRole("link", { name: /walnut/i })
       .first(),
   ).toBeVisible();
 });

@@ -26,20 +26,6 @@ export function sendMultipart(
   });
 }
 
-/** Posts JSON (the newsletter). Never rejects: no answer at all is status 0. */
-export async function sendJson(url: string, body: unknown): Promise<SubmitOutcome> {
-  try {
-    const res = await fetch(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(body),
-    });
-    return readSubmitAnswer(res.status, await res.text());
-  } catch {
-    return readSubmitAnswer(0, "");
-  }
-}
-
 /** Form values and photos as the API reads them: every named field, then image1..imageN. */
 export function multipart(fields: Record<string, string>, photos: File[]): FormData {
   const body = new FormData();

@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
-import { ENQUIRY_MESSAGES } from "../../../domain/enquiry.ts";
+import { EMAIL_MESSAGE } from "../../../domain/email.ts";
 import { SEND_MESSAGES } from "../../../domain/enquiry-answer.ts";
-import { sendJson } from "../enquiries/send.ts";
 import { markOffered } from "./offer.ts";
+import { subscribe } from "./subscribe.ts";
 import "./newsletter.css";
 
 type State = "idle" | "loading" | "success" | "failure";
@@ -29,7 +29,7 @@ export function NewsletterForm({ tone = "light" }: { tone?: "light" | "dark" }) 
     }
     setInvalid(false);
     setState("loading");
-    const outcome = await sendJson("/api/website/subscribe", { email: email.trim() });
+    const outcome = await subscribe(email.trim());
     // Someone who just subscribed is not offered the newsletter again in a modal.
     if (outcome.ok) markOffered();
     setState(outcome.ok ? "success" : "failure");
@@ -77,7 +77,7 @@ export function NewsletterForm({ tone = "light" }: { tone?: "light" | "dark" }) 
           </div>
           {invalid && (
             <p id={`${uid}-error`} className="newsletter__error">
-              {ENQUIRY_MESSAGES.email}
+              {EMAIL_MESSAGE}
             </p>
           )}
         </form>

@@ -1,16 +1,16 @@
 import { useEffect } from "react";
 import { ChunkFailed } from "../../components/chunk-failed.tsx";
-import { chunk, preloadWhenIdle, useChunk } from "../../lib/chunk.ts";
+import { chunk, preloadWhenEngaged, useChunk } from "../../lib/chunk.ts";
 import { shop, useShop } from "./store.ts";
 
-// Loaded when the page is idle, or at the latest when a drawer first opens.
+// Loaded at the visitor's first sign of engagement, or at the latest when a drawer first opens.
 const panel = chunk(() => import("./drawer-dialog.tsx"));
 
 /** The cart or wish list as a side panel, opened after an add on a detail page or the table builder. */
 export function ShopDrawer() {
   const drawer = useShop((s) => s.drawer);
   const { module, failed, retry } = useChunk(panel, drawer);
-  useEffect(() => preloadWhenIdle(panel), []);
+  useEffect(() => preloadWhenEngaged(panel), []);
   if (!drawer) return null;
   if (failed)
     return (

@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 import { ChunkFailed } from "../../components/chunk-failed.tsx";
-import { chunk, preloadWhenIdle, useChunk } from "../../lib/chunk.ts";
+import { chunk, preloadWhenEngaged, useChunk } from "../../lib/chunk.ts";
 import { type Preview, shop, useShop } from "./store.ts";
 
-// The popup's code loads when the page is idle, or at the latest when it is first needed.
+// The popup's code loads at the visitor's first sign of engagement, or at the latest when it is first needed.
 const dialog = chunk(() => import("./preview-dialog.tsx"));
 
 const previewKey = (p: Preview) =>
@@ -18,7 +18,7 @@ export function PreviewPopup() {
   const preview = useShop((s) => s.preview);
   const key = preview && previewKey(preview);
   const { module, failed, retry } = useChunk(dialog, key);
-  useEffect(() => preloadWhenIdle(dialog), []);
+  useEffect(() => preloadWhenEngaged(dialog), []);
   if (!preview) return null;
   // The action itself is done by now (the cart and the wish list are saved): only its preview is missing.
   if (failed) {

@@ -13,7 +13,6 @@ import {
   addToCart,
   type CartLine,
   type CartProduct,
-  rematchCart,
   removeFromCart,
   restoreLine,
   sameLine,
@@ -165,9 +164,12 @@ export const shop = {
     set({ cart: [], removed: null });
   },
 
-  /** Matches the stored lines to fresh prices and stock, dropping lines that match nothing (spec §4). */
-  rematch(fresh: Parameters<typeof rematchCart>[1]): void {
-    const cart = rematchCart(state.cart, fresh);
+  /**
+   * Replaces the cart with `next(cart)`: the lines matched to fresh prices and stock
+   * (use-fresh-cart.ts), whose rules only the pages with fresh data carry.
+   */
+  updateCart(next: (cart: CartLine[]) => CartLine[]): void {
+    const cart = next(state.cart);
     saveCart(cart);
     set({ cart });
   },

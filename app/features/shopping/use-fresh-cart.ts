@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { rematchCart } from "../../../domain/cart-rematch.ts";
 import type { FreshCartData } from "./fresh-data.server.ts";
 import { shop, useShop } from "./store.ts";
 
@@ -12,7 +13,7 @@ export function useFreshCart(fresh: FreshCartData) {
   const ready = useShop((s) => s.ready);
   const cart = useShop((s) => s.cart);
   useEffect(() => {
-    if (ready) shop.rematch(fresh);
+    if (ready) shop.updateCart((cart) => rematchCart(cart, fresh));
   }, [ready, fresh]);
   return ready ? cart : null;
 }
