@@ -76,4 +76,3 @@ describe("DiskCache", () => {
     expect(await cache.size()).toBe(10);
   });
 });
-
