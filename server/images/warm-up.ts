@@ -11,8 +11,12 @@ import type { OptimizeRequest } from "./optimize-query.ts";
 /** The splash's still (seed/images/generate.ts draws it on first start). */
 const SPLASH_POSTER = "splash-poster.jpg";
 
-/** How long the optimiser must have heard from no visitor before the next variant is made. */
-const QUIET_MS = 250;
+/**
+ * How long the app must have had no request before the next variant is made: a page load asks
+ * for its document, styles, pictures and then its scripts with short gaps between them, and the
+ * work made ahead stays out of all of them.
+ */
+const QUIET_MS = 1000;
 
 type Use = { folder: ImageFolder; fileName: string | undefined; preset: ImagePresetName };
 
