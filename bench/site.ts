@@ -1,73 +1,192 @@
-// The site as a phone sees it: gzip size of the JavaScript the home page loads before any
-// interaction, and Lighthouse (mobile preset) for the main browsing pages. Runs the built site
-// (`npm run build` first) on a data folder of its own (BENCH_DATA_DIR) and port (BENCH_PORT).
+// The site as a phone sees it: the JavaScript the home page costs (as Chromium fetches it, idle
+// chunks included) and Lighthouse (mobile preset) on every public kind of page, twice: cold, on a
+// server just started over an emptied optimiser cache (the first visitor after a deploy, or after
+// the studio adds photos), and warm. Runs the built site (`npm run build` first) on a data folder
+// of its own (BENCH_DATA_DIR) and port (BENCH_PORT).
+//
+//   BENCH_ROUTES=slab,divergence  only those rows (names as in the table)
+//   BENCH_RUNS=3                  Lighthouse runs per page and state, the median (by score) kept
+//   BENCH_SERVER=path/server.mjs  another server bundle (with APP_BUILD_DIR, another site build)
+//   BENCH_OUT=bench/out/site      where each run's Lighthouse JSON is written
 import { type ChildProcess, spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { createInterface } from "node:readline";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { printScripts, scriptsFetched } from "./page-scripts.ts";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3950);
 const base = `http://127.0.0.1:${PORT}`;
 const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? ".bench-data");
+const serverBundle = process.env.BENCH_SERVER ?? "dist/server.mjs";
+const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
+const outDir = path.resolve(process.env.BENCH_OUT ?? "bench/out/site");
+/** The optimiser's disk caches (server/images/optimize.ts): made on demand, and made ahead. */
+const variantsDir = path.join(dataDir, "cache");
 
-async function startSite(): Promise<ChildProcess> {
+type WarmUp = { made: number; cached: number; seconds: number; bytes: number };
+type Site = { child: ChildProcess; warmedUp: Promise<WarmUp | null>; stop: () => Promise<void> };
+
+/**
+ * Starts the built server and resolves once it answers /healthz. `warmedUp` resolves with the
+ * server's summary once it logs that its image variants are made (server/images/warm-up.ts), or
+ * null when it logs no warm-up within a few seconds of listening (a build without one).
+ */
+async function startSite(): Promise<Site> {
   if (!existsSync(path.join(dataDir, "images")) && existsSync("data/images")) {
     mkdirSync(dataDir, { recursive: true });
     cpSync("data/images", path.join(dataDir, "images"), { recursive: true });
   }
-  const child = spawn("node", ["dist/server.mjs"], {
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "ignore", "inherit"],
+  const child = spawn("node", [serverBundle], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
   });
-  for (let i = 0; i < 300; i++) {
+  let stopping = false;
+  const exited = new Promise<void>((resolve) =>
+    child.once("exit", (code, signal) => {
+      if (!stopping) console.error(`The site stopped by itself (exit code ${code}, signal ${signal})`);
+      resolve();
+    }),
+  );
+  const stop = async () => {
+    stopping = true;
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exited;
+  };
+  let started = false;
+  let finished: WarmUp | null = null;
+  let listening = 0;
+  const lines = createInterface({ input: child.stdout! });
+  lines.on("line", (line) => {
+    let entry: { level?: number; msg?: string } & Partial<WarmUp>;
     try {
-      if ((await fetch(`${base}/healthz`)).ok) return child;
+      entry = JSON.parse(line);
+    } catch {
+      return;
+    }
+    if (entry.msg === "Making image variants") started = true;
+    if (entry.msg === "Image variants ready") {
+      const { made = 0, cached = 0, seconds = 0, bytes = 0 } = entry;
+      finished = { made, cached, seconds, bytes };
+    }
+    if ((entry.level ?? 0) >= 40) console.error(line);
+  });
+  for (let i = 0; i < 1200; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) {
+        listening = Date.now();
+        break;
+      }
     } catch {
       // not listening yet
     }
+    if (child.exitCode !== null) throw new Error("The site stopped while starting");
     await new Promise((r) => setTimeout(r, 500));
   }
-  child.kill();
-  throw new Error("The site did not start");
-}
-
-/** Every script the page's HTML loads or preloads, and the gzip size of each. */
-async function initialJavaScript(pagePath: string) {
-  const html = await (await fetch(base + pagePath)).text();
-  const srcs = new Set<string>();
-  // Module preloads, also in the inert form they take until the first paint.
-  for (const m of html.matchAll(/<link[^>]+rel="(?:x-)?modulepreload[^"]*"[^>]+href="([^"]+)"/g)) srcs.add(m[1]!);
-  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) srcs.add(m[1]!);
-  for (const m of html.matchAll(/import(?:\(| )"([^"]+\.js)"/g)) srcs.add(m[1]!);
-  const files = [];
-  for (const src of srcs) {
-    const bytes = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer());
-    files.push({ src, gzip: gzipSync(bytes, { level: 9 }).length });
+  if (!listening) {
+    child.kill();
+    throw new Error("The site did not start");
   }
-  return files;
+  const warmedUp = (async () => {
+    while (!finished) {
+      if (!started && Date.now() - listening > 3000) return null;
+      if (child.exitCode !== null) return null;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    return finished;
+  })();
+  return { child, warmedUp, stop };
 }
 
-const site = await startSite();
-try {
-  const productId = (
-    (await (await fetch(`${base}/api/Products`)).json()) as { id: number; productId: number | null }[]
-  ).find((p) => p.productId === null)!.id;
+type Row = { name: string; path: string };
 
-  const files = await initialJavaScript("/");
-  const total = files.reduce((s, f) => s + f.gzip, 0);
-  const framework = files
-    .filter((f) => /react|router|chunk|jsx-runtime|entry\.client/i.test(f.src))
-    .reduce((s, f) => s + f.gzip, 0);
-  console.log("JavaScript the home page loads before interaction (gzip -9):");
-  for (const f of files.sort((a, b) => b.gzip - a.gzip))
-    console.log(`  ${(f.gzip / 1024).toFixed(1).padStart(6)} KB  ${f.src}`);
-  console.log(
-    `  total ${(total / 1024).toFixed(1)} KB (target <= 135 KB; framework-named chunks ${(framework / 1024).toFixed(1)} KB)`,
-  );
+async function routes(): Promise<Row[]> {
+  const json = async <T>(p: string) => (await (await fetch(base + p)).json()) as T;
+  const productId = (await json<{ id: number; productId: number | null }[]>("/api/Products")).find(
+    (p) => p.productId === null,
+  )!.id;
+  const slabId = (await json<{ id: number }[]>("/api/Slabs"))[0]!.id;
+  const baseId = (await json<{ id: number }[]>("/api/Bases"))[0]!.id;
+  const all: Row[] = [
+    { name: "home", path: "/" },
+    { name: "shop", path: "/shop" },
+    { name: "product", path: `/products/${productId}` },
+    { name: "slabs", path: "/slabs" },
+    { name: "slab", path: `/slabs/${slabId}` },
+    { name: "bases", path: "/bases" },
+    { name: "base", path: `/bases/${baseId}` },
+    { name: "divergence", path: "/divergence" },
+    { name: "portfolio", path: "/portfolio" },
+    { name: "our-story", path: "/our-story" },
+    { name: "faqs", path: "/faqs" },
+    { name: "media", path: "/media" },
+    { name: "look-book", path: "/look-book" },
+    { name: "contact", path: "/contact" },
+    // The checkout as a first visit sees it: no stored cart (Lighthouse starts from a fresh profile).
+    { name: "check-out", path: "/check-out" },
+  ];
+  const only = process.env.BENCH_ROUTES?.split(",").map((s) => s.trim());
+  return only ? all.filter((r) => only.includes(r.name)) : all;
+}
 
-  const chrome = await chromeLauncher.launch({
+type Measure = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+  lcpElement: string;
+};
+
+async function measure(port: number, row: Row, state: string, run: number): Promise<Measure> {
+  let lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+  // A page that did not load at all (Chromium's first navigation now and then shows its error
+  // page) is tried once more; nothing of it reached the server's caches.
+  for (let attempt = 0; ; attempt++) {
+    const result = await lighthouse(base + row.path, {
+      port,
+      output: "json",
+      logLevel: "error",
+      formFactor: "mobile",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    });
+    lhr = result!.lhr;
+    if (!lhr.runtimeError || attempt === 1) break;
+    console.error(`${row.path} (${state}): ${lhr.runtimeError.code}, once more`);
+  }
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(path.join(outDir, `${row.name}-${state}-${run}.json`), JSON.stringify(lhr));
+  const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
+  const element = lhr.audits["largest-contentful-paint-element"]?.details as
+    | { items?: { items?: { node?: { selector?: string; snippet?: string } }[] }[] }
+    | undefined;
+  const node = element?.items?.[0]?.items?.[0]?.node;
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
+    cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
+    lcpElement: node?.selector ?? node?.snippet ?? "",
+  };
+}
+
+/** The run with the median performance score. */
+const median = (ms: Measure[]) => [...ms].sort((a, b) => a.performance - b.performance)[Math.floor(ms.length / 2)]!;
+
+async function launchChrome() {
+  return chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     chromeFlags: [
       "--headless=new",
@@ -78,35 +197,91 @@ try {
       "--no-first-run",
     ],
   });
-  try {
-    const rows = [];
-    const slabId = ((await (await fetch(`${base}/api/Slabs`)).json()) as { id: number }[])[0]!.id;
-    // The checkout as a first visit sees it: no stored cart (Lighthouse starts from a fresh profile).
-    for (const p of ["/", "/shop", `/products/${productId}`, "/slabs", `/slabs/${slabId}`, "/media", "/check-out"]) {
-      const result = await lighthouse(base + p, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        formFactor: "mobile",
-        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-      });
-      const c = result!.lhr.categories;
-      const score = (k: string) => Math.round((c[k]?.score ?? 0) * 100);
-      rows.push({
-        page: p,
-        performance: score("performance"),
-        accessibility: score("accessibility"),
-        "best-practices": score("best-practices"),
-        seo: score("seo"),
-        LCP: result!.lhr.audits["largest-contentful-paint"]?.displayValue,
-        CLS: result!.lhr.audits["cumulative-layout-shift"]?.displayValue,
-      });
+}
+
+console.log(
+  `Load average at the start: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(", ")}`,
+);
+
+// Home's JavaScript, and the route list, from a server that may still be drawing its images.
+let site = await startSite();
+let rows: Row[];
+try {
+  printScripts("JavaScript the home page loads", await scriptsFetched(`${base}/`), 125);
+  rows = await routes();
+} finally {
+  await site.stop();
+}
+
+const chrome = await launchChrome();
+const cold = new Map<string, Measure>();
+const warm = new Map<string, Measure>();
+try {
+  // Cold: each page is the first visit to a server just started over an emptied variant cache.
+  for (const row of rows) {
+    const ms: Measure[] = [];
+    for (let i = 0; i < runs; i++) {
+      rmSync(variantsDir, { recursive: true, force: true });
+      site = await startSite();
+      try {
+        ms.push(await measure(chrome.port, row, "cold", i));
+      } finally {
+        await site.stop();
+      }
     }
-    console.log("\nLighthouse 12, mobile preset (targets: performance >= 95, the others 100):");
-    console.table(rows);
+    cold.set(row.name, median(ms));
+    console.log(`cold ${row.path}: ${cold.get(row.name)!.performance}`);
+  }
+
+  // Warm: one server over the cache the cold visits left, once its own warm-up (if any) is done.
+  site = await startSite();
+  try {
+    const waited = Date.now();
+    const warmUp = await site.warmedUp;
+    if (warmUp)
+      console.log(
+        `Warm-up: ${warmUp.made} variants made, ${warmUp.cached} found, in ${warmUp.seconds} s ` +
+          `(waited ${((Date.now() - waited) / 1000).toFixed(0)} s); made ahead: ${(warmUp.bytes / 2 ** 20).toFixed(0)} MB`,
+      );
+    for (const row of rows) {
+      const ms: Measure[] = [];
+      for (let i = 0; i < runs; i++) ms.push(await measure(chrome.port, row, "warm", i));
+      warm.set(row.name, median(ms));
+      console.log(`warm ${row.path}: ${warm.get(row.name)!.performance}`);
+    }
   } finally {
-    await chrome.kill();
+    await site.stop();
   }
 } finally {
-  site.kill("SIGTERM");
+  await chrome.kill();
 }
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+console.log(
+  `\nLighthouse 12, mobile preset, median of ${runs} (targets: performance >= 98, LCP <= 2.0 s, CLS <= 0.02, cold and warm):`,
+);
+console.table(
+  rows.map((r) => {
+    const c = cold.get(r.name)!;
+    const w = warm.get(r.name)!;
+    return {
+      page: r.path,
+      "cold perf": c.performance,
+      "cold LCP": seconds(c.lcpMs),
+      "cold CLS": c.cls.toFixed(3),
+      "warm perf": w.performance,
+      "warm LCP": seconds(w.lcpMs),
+      "warm CLS": w.cls.toFixed(3),
+      "a11y/bp/seo": `${w.accessibility}/${w.bestPractices}/${w.seo}`,
+    };
+  }),
+);
+console.log("Largest contentful paint (cold):");
+for (const r of rows) console.log(`  ${r.path.padEnd(16)} ${cold.get(r.name)!.lcpElement}`);
+console.log(
+  `Load average at the end: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(", ")}`,
+);

@@ -49,6 +49,12 @@ export function createApp(deps: AppDeps, options: { pages?: PageHandler; clientD
     return c.json({ status: "ok", database: deps.database.kind });
   });
 
+  // A visitor is here: work made ahead of need (server/images/warm-up.ts) waits for a quiet moment.
+  app.use(async (_c, next) => {
+    deps.images.noteVisitor();
+    await next();
+  });
+
   const api = new Hono();
   catalogRoutes(api, deps);
   contentRoutes(api, deps);

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { databaseOptions, openDatabase } from "./db/client.ts";
 import { createDeps } from "./deps.ts";
 import { prepareImages } from "./images/prepare-images.ts";
+import { warmUpImages } from "./images/warm-up.ts";
 import { createLogger } from "./logger.ts";
 import { loadSite } from "./pages.ts";
 import { missingPublicUrlWarning } from "./seo/origin.ts";
@@ -28,9 +29,16 @@ async function main() {
   deps.staleOrders.start();
   const running = await serveApp(deps, { port: config.port, host: config.host }, await loadSite(deps));
   logger.info({ port: running.port }, `Serving on http://localhost:${running.port}`);
+  // The image variants the pages ask for, made in the background so that no visitor's page waits
+  // for one; a restart that finds them on disk does nothing (images/warm-up.ts).
+  const warmUp = new AbortController();
+  warmUpImages({ db: database.db, images: deps.images, logger, signal: warmUp.signal }).catch((err: unknown) =>
+    logger.warn({ err }, "Making image variants ahead stopped"),
+  );
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => {
       logger.info({ signal }, "Signal received");
+      warmUp.abort();
       void running.stop().then(() => process.exit(0));
     });
   }

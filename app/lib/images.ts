@@ -23,7 +23,7 @@ export function imageUrl(
 export function imageSrcSet(
   folder: ImageFolder,
   fileName: string,
-  widths: number[],
+  widths: readonly number[],
   ratio: number,
   quality = 80,
 ): string {

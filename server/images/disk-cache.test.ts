@@ -57,4 +57,22 @@ describe("DiskCache", () => {
     expect(await smaller.size()).toBe(100);
     expect(readdirSync(dir)).toEqual(["newest"]);
   });
+
+  it("says whether it holds a file without reading it, and finds one another process wrote", async () => {
+    const cache = new DiskCache(dir, 1000);
+    await cache.write("a", bytes(10));
+    expect(await cache.has("a")).toBe(true);
+    expect(await cache.has("b")).toBe(false);
+    writeFileSync(path.join(dir, "b"), bytes(20));
+    expect(await cache.has("b")).toBe(true);
+    expect(await cache.size()).toBe(30);
+  });
+
+  it("prunes every file it is not told to keep", async () => {
+    const cache = new DiskCache(dir, 1000);
+    for (const name of ["a", "b", "c"]) await cache.write(name, bytes(10));
+    expect(await cache.prune(new Set(["b"]))).toBe(20);
+    expect(readdirSync(dir)).toEqual(["b"]);
+    expect(await cache.size()).toBe(10);
+  });
 });

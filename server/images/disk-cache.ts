@@ -39,6 +39,33 @@ export class DiskCache {
     return bytes;
   }
 
+  /**
+   * Whether the cache holds `name`, without reading it (nor counting it as used). A file another
+   * process wrote since the folder was scanned is found and counted.
+   */
+  async has(name: string): Promise<boolean> {
+    await this.scan();
+    if (this.entries.has(name)) return true;
+    const info = await stat(path.join(this.dir, name)).catch(() => null);
+    if (!info?.isFile()) return false;
+    this.record(name, info.size);
+    await this.evict();
+    return this.entries.has(name);
+  }
+
+  /** Deletes every file whose name is not in `keep`; returns how many bytes that freed. */
+  async prune(keep: ReadonlySet<string>): Promise<number> {
+    await this.scan();
+    let freed = 0;
+    for (const [name, size] of [...this.entries]) {
+      if (keep.has(name)) continue;
+      this.forget(name);
+      freed += size;
+      await unlink(path.join(this.dir, name)).catch(() => undefined);
+    }
+    return freed;
+  }
+
   async write(name: string, bytes: Uint8Array): Promise<void> {
     await this.scan();
     if (bytes.length > this.maxBytes) return;

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { ApiError, badRequest, notFound } from "../http/errors.ts";
 import { DiskCache } from "./disk-cache.ts";
 import { type Format, LIMITS, type OptimizeRequest, resizeOptions } from "./optimize-query.ts";
-import { TransformQueue } from "./transform-queue.ts";
+import { type Promote, TransformQueue } from "./transform-queue.ts";
 
 const CONTENT_TYPES: Record<Format, string> = {
   webp: "image/webp",
@@ -34,7 +34,7 @@ export type OptimizerOptions = {
   maxWaitMs?: number;
   /** How long one transform may run before it is stopped and answered 504 (default 10 s). */
   timeoutMs?: number;
-  /** Bound of DATA_DIR/cache/images (default 512 MB). */
+  /** Bound of DATA_DIR/cache/images (default 512 MB); variants made ahead are not counted (see prepare). */
   diskCacheBytes?: number;
   /** Bound of the in-memory variants (default 64 MB). */
   memoryBytes?: number;
@@ -42,18 +42,33 @@ export type OptimizerOptions = {
 
 export type OptimizedImage = { bytes: Uint8Array<ArrayBuffer>; etag: string; contentType: string };
 
+/** What prepare() found: the variant was already on disk, was made now, or has no source file. */
+export type Prepared = "cached" | "made" | "missing";
+
+type Inflight = { image: Promise<OptimizedImage>; promote?: Promote };
+
 /**
  * Resizes and re-encodes images with sharp. Results live in memory (bounded) and on disk
  * (bounded, least recently used evicted), so a variant is computed once per source file;
  * concurrent identical requests share one transformation. Transforms wait in a bounded FIFO
  * (TransformQueue) and are stopped past a time limit, so no request can hold the server.
+ *
+ * Variants the pages will ask for can be made ahead (prepare(), driven by warm-up.ts) in the
+ * queue's background lane. They are kept apart, in DATA_DIR/cache/images-ahead, outside the
+ * least-recently-used bound, so what was made ahead is never evicted by a stranger's sizes;
+ * that folder holds exactly the planned variants (forgetAllBut() deletes the rest).
  */
 export class ImageOptimizer {
   private memory = new Map<string, OptimizedImage>();
   private memoryBytes = 0;
-  private inflight = new Map<string, Promise<OptimizedImage>>();
+  private inflight = new Map<string, Inflight>();
   private readonly imagesRoot: string;
   private readonly disk: DiskCache;
+  private readonly ahead: DiskCache;
+  /** Names of the variants made ahead: written to `ahead` whoever makes them first. */
+  private readonly planned = new Set<string>();
+  /** When a visitor last asked for a variant (ms since the epoch), or noted a request. */
+  private lastVisitorAt = 0;
   private readonly queue: TransformQueue;
   private readonly timeoutMs: number;
   private readonly maxMemoryBytes: number;
@@ -64,6 +79,7 @@ export class ImageOptimizer {
   constructor(dataDir: string, options: OptimizerOptions = {}) {
     this.imagesRoot = path.join(dataDir, "images");
     this.disk = new DiskCache(path.join(dataDir, "cache", "images"), options.diskCacheBytes ?? 512 * 1024 * 1024);
+    this.ahead = new DiskCache(path.join(dataDir, "cache", "images-ahead"), Number.POSITIVE_INFINITY);
     const concurrency = options.concurrency ?? defaultConcurrency();
     this.queue = new TransformQueue({
       concurrency,
@@ -76,20 +92,42 @@ export class ImageOptimizer {
     sharp.concurrency(Math.max(1, Math.floor((availableParallelism() - 1) / concurrency)));
   }
 
-  /** Running and waiting transforms, the most that ever ran at once, and the slowest one. */
+  /**
+   * Running and waiting transforms of visitors, the most that ever ran at once, the background
+   * lane's (made ahead), how many ran in all and the slowest one.
+   */
   stats() {
-    return { ...this.queue.stats(), transformations: this.transformations, longestMs: this.longestMs };
+    return {
+      ...this.queue.stats(),
+      background: this.queue.background(),
+      transformations: this.transformations,
+      longestMs: this.longestMs,
+    };
   }
 
-  /** The bytes the disk cache holds, as far as this process knows. */
+  /** The bytes the disk cache holds, as far as this process knows (variants made ahead not included). */
   diskCacheBytes(): Promise<number> {
     return this.disk.size();
   }
 
+  /** The bytes of the variants made ahead. */
+  aheadBytes(): Promise<number> {
+    return this.ahead.size();
+  }
+
+  /** A visitor's request reached the server: background work waits for a quiet moment. */
+  noteVisitor() {
+    this.lastVisitorAt = Date.now();
+  }
+
+  /** Milliseconds since a visitor last asked for anything. */
+  quietForMs(): number {
+    return Date.now() - this.lastVisitorAt;
+  }
+
   async get(req: OptimizeRequest): Promise<OptimizedImage> {
-    // PNG ignores the quality, so every quality shares one variant.
-    const quality = req.format === "png" ? "" : req.quality;
-    const key = `${req.folder}/${req.fileName}?w=${req.width ?? ""}&h=${req.height ?? ""}&q=${quality}&f=${req.format}`;
+    this.noteVisitor();
+    const key = variantKey(req);
     const hit = this.memory.get(key);
     if (hit) {
       // Refresh recency: Map keeps insertion order, so the oldest entry is evicted first.
@@ -98,13 +136,58 @@ export class ImageOptimizer {
       return hit;
     }
     let pending = this.inflight.get(key);
-    if (!pending) {
-      pending = this.load(key, req).finally(() => this.inflight.delete(key));
-      this.inflight.set(key, pending);
+    if (pending) {
+      // Made ahead but still waiting for the background slot: it now goes as a visitor's would.
+      pending.promote?.();
+    } else {
+      pending = this.start(key, req, false);
     }
-    const image = await pending;
+    const image = await pending.image;
     this.remember(key, image);
     return image;
+  }
+
+  /**
+   * Makes the variant ahead of need, in the background lane, unless it is on disk already, and
+   * keeps it outside the LRU bound. Never fills the memory cache.
+   */
+  async prepare(req: OptimizeRequest): Promise<Prepared> {
+    const key = variantKey(req);
+    const name = await this.variantName(key, req).catch(() => null);
+    if (!name) return "missing";
+    this.planned.add(name);
+    if (await this.ahead.has(name)) return "cached";
+    const earlier = await this.disk.read(name);
+    if (earlier) {
+      await this.ahead.write(name, earlier);
+      return "cached";
+    }
+    const pending = this.inflight.get(key) ?? this.start(key, req, true);
+    try {
+      await pending.image;
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) return "missing";
+      throw err;
+    }
+    return "made";
+  }
+
+  /** Deletes the variants made ahead that are not named by `reqs` (pictures no page shows any more). */
+  async forgetAllBut(reqs: OptimizeRequest[]): Promise<number> {
+    const keep = new Set<string>();
+    for (const req of reqs) {
+      const name = await this.variantName(variantKey(req), req).catch(() => null);
+      if (name) keep.add(name);
+    }
+    for (const name of this.planned) if (!keep.has(name)) this.planned.delete(name);
+    return this.ahead.prune(keep);
+  }
+
+  private start(key: string, req: OptimizeRequest, background: boolean): Inflight {
+    const entry = {} as Inflight;
+    entry.image = this.load(key, req, background ? entry : null).finally(() => this.inflight.delete(key));
+    this.inflight.set(key, entry);
+    return entry;
   }
 
   private remember(key: string, image: OptimizedImage) {
@@ -118,17 +201,27 @@ export class ImageOptimizer {
     }
   }
 
-  private async load(key: string, req: OptimizeRequest): Promise<OptimizedImage> {
+  private sourcePath(req: OptimizeRequest): string {
     const source = path.join(this.imagesRoot, req.folder, req.fileName);
     if (!source.startsWith(this.imagesRoot + path.sep)) throw badRequest("filePath", "filePath is outside images/");
-    const info = await stat(source).catch(() => null);
-    if (!info?.isFile()) throw notFound(`No image at images/${req.folder}/${req.fileName}`);
+    return source;
+  }
 
+  /** The variant's file name in the disk caches; throws 404 when the source is missing. */
+  private async variantName(key: string, req: OptimizeRequest): Promise<string> {
+    const info = await stat(this.sourcePath(req)).catch(() => null);
+    if (!info?.isFile()) throw notFound(`No image at images/${req.folder}/${req.fileName}`);
     // The source's size and mtime are part of the name, so a replaced file never serves stale bytes.
-    const name = `${createHash("sha256").update(`${key}|${info.size}|${info.mtimeMs}`).digest("hex")}.${req.format}`;
-    const fromDisk = await this.disk.read(name);
-    const bytes = fromDisk ? new Uint8Array(fromDisk) : await this.transform(source, req);
-    if (!fromDisk) await this.disk.write(name, bytes);
+    return `${createHash("sha256").update(`${key}|${info.size}|${info.mtimeMs}`).digest("hex")}.${req.format}`;
+  }
+
+  /** Reads or makes the variant; `background` (the entry to promote) puts the transform in the background lane. */
+  private async load(key: string, req: OptimizeRequest, background: Inflight | null): Promise<OptimizedImage> {
+    const name = await this.variantName(key, req);
+    const source = this.sourcePath(req);
+    const fromDisk = (await this.ahead.read(name)) ?? (await this.disk.read(name));
+    const bytes = fromDisk ? new Uint8Array(fromDisk) : await this.transform(source, req, background);
+    if (!fromDisk) await (this.planned.has(name) ? this.ahead : this.disk).write(name, bytes);
     return {
       bytes,
       etag: `"${createHash("sha1").update(bytes).digest("base64url")}"`,
@@ -140,23 +233,31 @@ export class ImageOptimizer {
    * Encodes in a queue slot. The answer gives up at `timeoutMs`, but the slot is held until
    * sharp has stopped (its own timeout, in whole seconds), so the concurrency bound stays true.
    */
-  private transform(source: string, req: OptimizeRequest): Promise<Uint8Array<ArrayBuffer>> {
+  private transform(
+    source: string,
+    req: OptimizeRequest,
+    background: Inflight | null,
+  ): Promise<Uint8Array<ArrayBuffer>> {
     return new Promise((resolve, reject) => {
-      this.queue
-        .run(async () => {
-          this.transformations += 1;
-          const started = performance.now();
-          const timer = setTimeout(() => reject(transformTimeout()), this.timeoutMs);
-          try {
-            resolve(new Uint8Array(await this.encode(source, req)));
-          } catch (err) {
-            reject(transformFailure(err));
-          } finally {
-            clearTimeout(timer);
-            this.longestMs = Math.max(this.longestMs, performance.now() - started);
-          }
-        })
-        .catch(reject);
+      const task = async () => {
+        this.transformations += 1;
+        const started = performance.now();
+        const timer = setTimeout(() => reject(transformTimeout()), this.timeoutMs);
+        try {
+          resolve(new Uint8Array(await this.encode(source, req)));
+        } catch (err) {
+          reject(transformFailure(err));
+        } finally {
+          clearTimeout(timer);
+          this.longestMs = Math.max(this.longestMs, performance.now() - started);
+        }
+      };
+      const queued = background
+        ? this.queue.runInBackground(task, (promote) => {
+            background.promote = promote;
+          })
+        : this.queue.run(task);
+      queued.catch(reject);
     });
   }
 
@@ -167,6 +268,12 @@ export class ImageOptimizer {
       .resize(resizeOptions(req));
     return pipeline.toFormat(req.format, encoderOptions(req)).toBuffer();
   }
+}
+
+/** A variant's identity: file, size, quality and format. PNG ignores the quality, so every quality shares one. */
+function variantKey(req: OptimizeRequest): string {
+  const quality = req.format === "png" ? "" : req.quality;
+  return `${req.folder}/${req.fileName}?w=${req.width ?? ""}&h=${req.height ?? ""}&q=${quality}&f=${req.format}`;
 }
 
 function encoderOptions(req: OptimizeRequest) {

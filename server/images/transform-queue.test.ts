@@ -67,4 +67,56 @@ describe("TransformQueue", () => {
     expect(await queue.run(async () => 1)).toBe(1);
     expect(queue.stats().running).toBe(0);
   });
+
+  it("runs background work in one slot of its own, never before a waiting visitor's task", async () => {
+    const queue = new TransformQueue({ concurrency: 1, maxQueue: 10, maxWaitMs: 10_000 });
+    const started: number[] = [];
+    const [v0, v1, b0, b1] = [gate(started, 0), gate(started, 1), gate(started, 10), gate(started, 11)];
+    const runs = [queue.run(v0.task), queue.runInBackground(b0.task)];
+    await tick();
+    // A background task does not take the visitors' slot, nor wait for it.
+    expect(started).toEqual([0, 10]);
+    runs.push(queue.run(v1.task), queue.runInBackground(b1.task));
+    await tick();
+    expect(queue.background()).toEqual({ running: 1, queued: 1 });
+    b0.finish();
+    await tick();
+    // The background slot is free, but a visitor waits: the next background task waits too.
+    expect(started).toEqual([0, 10]);
+    v0.finish();
+    await tick();
+    expect(started).toEqual([0, 10, 1, 11]);
+    v1.finish();
+    b1.finish();
+    expect(await Promise.all(runs)).toEqual([0, 10, 1, 11]);
+    expect(queue.stats()).toEqual({ running: 0, queued: 0, peak: 1 });
+    expect(queue.background()).toEqual({ running: 0, queued: 0 });
+  });
+
+  it("moves a waiting background task into the visitors' line when a visitor wants it", async () => {
+    const queue = new TransformQueue({ concurrency: 1, maxQueue: 10, maxWaitMs: 10_000 });
+    const started: number[] = [];
+    const [b0, b1, b2] = [gate(started, 10), gate(started, 11), gate(started, 12)];
+    let promote: (() => void) | undefined;
+    const runs = [
+      queue.runInBackground(b0.task),
+      queue.runInBackground(b1.task),
+      queue.runInBackground(b2.task, (p) => {
+        promote = p;
+      }),
+    ];
+    await tick();
+    expect(started).toEqual([10]);
+    promote!();
+    await tick();
+    // It runs at once in the free visitor slot, ahead of the background task queued before it.
+    expect(started).toEqual([10, 12]);
+    expect(queue.stats()).toMatchObject({ running: 1, queued: 0 });
+    b2.finish();
+    b0.finish();
+    await tick();
+    expect(started).toEqual([10, 12, 11]);
+    b1.finish();
+    expect(await Promise.all(runs)).toEqual([10, 11, 12]);
+  });
 });

@@ -1,13 +1,19 @@
 import { useCallback, useRef, useState } from "react";
 import type { ImageRef } from "../../../domain/catalog-types.ts";
+import { IMAGE_PRESETS, type ImagePreset } from "../../../domain/image-variants.ts";
 import { type ImageFolder, imageSrcSet, imageUrl } from "../../lib/images.ts";
 import { useGalleryPreload } from "./use-gallery-preload.ts";
 import { Zoom, type ZoomStart } from "./zoom.tsx";
 import "./gallery.css";
 
 const SIZES = "(max-width: 900px) 100vw, 56vw";
+/** At this width or less the gallery spans the screen and takes the phone's lighter variants. */
+const PHONE = "(max-width: 900px)";
+const { gallery: WIDE_PRESET, galleryPhone: PHONE_PRESET } = IMAGE_PRESETS;
+const srcSet = (folder: ImageFolder, file: string, preset: ImagePreset) =>
+  imageSrcSet(folder, file, preset.widths, preset.ratio, preset.quality);
 const detailSrc = (folder: ImageFolder, file: string) =>
-  imageUrl(folder, file, { width: 1200, height: 1200, quality: 99 });
+  imageUrl(folder, file, { width: 1200, height: 1200, quality: WIDE_PRESET.quality });
 
 const smooth = () =>
   window.matchMedia("(prefers-reduced-motion: reduce)").matches ? ("auto" as const) : ("smooth" as const);
@@ -77,17 +83,20 @@ export function Gallery({ images, folder, alt }: { images: ImageRef[]; folder: I
                     });
                   }}
                 >
-                  <img
-                    src={detailSrc(folder, img.fileName)}
-                    srcSet={imageSrcSet(folder, img.fileName, [600, 900, 1200], 1, 99)}
-                    sizes={SIZES}
-                    width={1200}
-                    height={1200}
-                    alt={i === 0 ? alt : `${alt}, view ${i + 1}`}
-                    loading={i === 0 || eager ? "eager" : "lazy"}
-                    fetchPriority={i === 0 ? "high" : undefined}
-                    decoding="async"
-                  />
+                  <picture>
+                    <source media={PHONE} srcSet={srcSet(folder, img.fileName, PHONE_PRESET)} sizes="100vw" />
+                    <img
+                      src={detailSrc(folder, img.fileName)}
+                      srcSet={srcSet(folder, img.fileName, WIDE_PRESET)}
+                      sizes={SIZES}
+                      width={1200}
+                      height={1200}
+                      alt={i === 0 ? alt : `${alt}, view ${i + 1}`}
+                      loading={i === 0 || eager ? "eager" : "lazy"}
+                      fetchPriority={i === 0 ? "high" : undefined}
+                      decoding={i === 0 ? "sync" : "async"}
+                    />
+                  </picture>
                 </button>
               </div>
             ))}

@@ -34,6 +34,7 @@ export function BookPage({ page, sizes, eager = false }: { page: number; sizes: 
           height={1100}
           alt={`Look book, page ${page} of ${LOOK_BOOK.pages}`}
           loading={eager ? "eager" : "lazy"}
+          fetchPriority={eager ? "high" : undefined}
           decoding="async"
           onLoad={() => setState("ready")}
           onError={() => setState("failed")}

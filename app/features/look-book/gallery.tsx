@@ -37,7 +37,8 @@ export function LookBookGallery() {
       {PAGES.map((page) => (
         <li key={page} data-page={page} className="lb-gallery__page">
           {near.has(page) ? (
-            <BookPage page={page} sizes="92vw" />
+            // The first page is the screen's largest picture: asked for at once, ahead of the rest.
+            <BookPage page={page} sizes="92vw" eager={page === 1} />
           ) : (
             <div className="book-page is-loading">
               <p className="book-page__status">Loading...</p>
