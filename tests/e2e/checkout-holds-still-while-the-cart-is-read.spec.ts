@@ -1,34 +1,10 @@
-import type { Page } from "@playwright/test";
 import { products, seedCart, stockLine } from "./support/checkout.ts";
 import { expect, open, test } from "./support/fixtures.ts";
+import { cumulativeShift, watchShifts } from "./support/layout-shifts.ts";
 
 // The stored cart can only be read once the page has hydrated; until then the page must already
 // look as it will (the empty state or the form, room for the order's lines), so nothing moves in
 // front of the shopper (CLS ≤ 0.02, as the other pages measure).
-
-type Shifts = { shifts: number[]; shiftObserver: PerformanceObserver };
-type Shift = { value: number; hadRecentInput: boolean };
-
-/** Layout shifts from the start of the page's load, as Lighthouse counts them (none after input here). */
-async function watchShifts(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as Shifts;
-    w.shifts = [];
-    const add = (entries: PerformanceEntryList) => {
-      for (const e of entries as unknown as Shift[]) if (!e.hadRecentInput) w.shifts.push(e.value);
-    };
-    w.shiftObserver = new PerformanceObserver((list) => add(list.getEntries()));
-    w.shiftObserver.observe({ type: "layout-shift", buffered: true });
-  });
-}
-
-/** The sum so far, with the entries not yet delivered to the observer taken too. */
-const cumulativeShift = (page: Page) =>
-  page.evaluate(() => {
-    const w = window as unknown as Shifts;
-    for (const e of w.shiftObserver.takeRecords() as unknown as Shift[]) if (!e.hadRecentInput) w.shifts.push(e.value);
-    return w.shifts.reduce((s, v) => s + v, 0);
-  });
 
 for (const viewport of [
   { width: 1440, height: 900 },
