@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/support/chromium.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3900);
 
@@ -13,16 +14,7 @@ export default defineConfig({
   reporter: process.env.PW_REPORT ? [["list"], ["json", { outputFile: process.env.PW_REPORT }]] : "list",
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--no-first-run",
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   webServer: {
     command: "node dist/server.mjs",

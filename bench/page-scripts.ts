@@ -4,22 +4,14 @@
 //   BENCH_URL=http://127.0.0.1:3000 npx tsx bench/page-scripts.ts [/path ...]
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium.ts";
 
 /** A script's gzip -9 size, and the bytes Chromium took over the wire (brotli, where the server has it). */
 export type ScriptCost = { src: string; gzip: number; wire: number };
 
 /** Loads `url` in a fresh headless Chromium, waits until it has been idle for a while, lists the scripts. */
 export async function scriptsFetched(url: string, settleMs = 8000): Promise<ScriptCost[]> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     const bodies = new Map<string, Promise<[Buffer, number] | null>>();

@@ -15,6 +15,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium.ts";
 import { printScripts, scriptsFetched } from "./page-scripts.ts";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3950);
@@ -187,15 +188,8 @@ const median = (ms: Measure[]) => [...ms].sort((a, b) => a.performance - b.perfo
 
 async function launchChrome() {
   return chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
   });
 }
 
