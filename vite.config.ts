@@ -23,7 +23,7 @@ const cardRoots = [
 /**
  * The site's own code that every page loads (what the document and the shell layout import,
  * statically) goes into one chunk instead of twenty small ones: gzip then shares one dictionary
- * across it, which saved about 4 KB of the home page's scripts. Route modules keep chunks of
+ * across it, which saved about 5 KB of the home page's scripts. Route modules keep chunks of
  * their own (the router loads them by route), and so does anything only some pages import.
  * A module lives in one chunk whole, so what every page imports is kept in small modules
  * (e.g. domain/cart.ts without the cart page's rematching; docs/performance.md). A product

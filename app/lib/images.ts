@@ -1,6 +1,7 @@
 /** URLs of the image optimiser (spec §7: images/{folder}/{fileName}, webp). */
 
 import type { ImageFolder } from "../../domain/image-folders.ts";
+import { type ImagePreset, presetVariant } from "../../domain/image-variants.ts";
 
 export type { ImageFolder };
 
@@ -30,6 +31,18 @@ export function imageSrcSet(
   return widths
     .map((w) => `${imageUrl(folder, fileName, { width: w, height: Math.round(w * ratio), quality })} ${w}w`)
     .join(", ");
+}
+
+/**
+ * A picture's URL and srcset from its preset in domain/image-variants.ts, the list the server
+ * also makes ahead of need: `width` picks the `src` (the preset's largest by default).
+ */
+export function presetImage(folder: ImageFolder, fileName: string, preset: ImagePreset, width?: number) {
+  const largest = preset.widths[preset.widths.length - 1]!;
+  return {
+    src: imageUrl(folder, fileName, presetVariant(preset, width ?? largest)),
+    srcSet: imageSrcSet(folder, fileName, preset.widths, preset.ratio, preset.quality),
+  };
 }
 
 /** A product of type Divergence keeps its pictures with the Divergence finish imagery (spec §3). */

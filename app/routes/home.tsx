@@ -1,11 +1,12 @@
 import { Link } from "react-router";
 import { toCardProduct } from "../../domain/card-product.ts";
+import { IMAGE_PRESETS } from "../../domain/image-variants.ts";
 import { storeJsonLd } from "../../domain/structured-data.ts";
 import { pageMeta, shellMeta } from "../features/content/meta.ts";
 import { FallbackHero, HeroCarousel } from "../features/home/hero-carousel.tsx";
 import { ProductRail } from "../features/home/product-rail.tsx";
 import { Testimonials } from "../features/home/testimonials.tsx";
-import { imageSrcSet, imageUrl } from "../lib/images.ts";
+import { imageUrl, presetImage } from "../lib/images.ts";
 import { pageData } from "../lib/page-data.server.ts";
 import { type ShellStudio, useShellData } from "../lib/use-studio.ts";
 import type { Route } from "./+types/home";
@@ -16,11 +17,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   const page = pageData(context);
   const [home, portfolio, studio] = await Promise.all([page.home(), page.portfolio(), page.studio()]);
   const siteUrl = page.origin();
-  // The studio's JSON-LD is built here, so its builder stays out of the page's scripts.
-  const image = heroShareImage(home.carousel);
+  const shareImage = heroShareImage(home.carousel);
   // Only what the page shows travels to the browser (the HTML carries loader data for hydration).
   return {
-    jsonLd: studio ? [storeJsonLd(studio, siteUrl, image && siteUrl + image)] : [],
+    shareImage,
+    // The studio's JSON-LD is built here, so its builder stays out of the page's scripts.
+    jsonLd: studio ? [storeJsonLd(studio, siteUrl, shareImage && siteUrl + shareImage)] : [],
     carousel: home.carousel,
     products: home.products.map(toCardProduct),
     testimonials: home.testimonials,
@@ -43,7 +45,7 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
     "Live-edge dining tables, slabs, bases and furniture made by hand in Pennsylvania from reclaimed and locally felled hardwoods.",
     {
       fullTitle: studio ? `${studio.name} — ${studio.tagline}` : undefined,
-      image: data && heroShareImage(data.carousel),
+      image: data?.shareImage,
       jsonLd: data?.jsonLd ?? [],
     },
   );
@@ -54,14 +56,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { projectImage, divergenceImage } = loaderData;
   const { studio } = useShellData();
   const first = home.carousel[0];
+  // A still first slide is the page's largest picture: asked for with the document.
+  const heroPicture =
+    first && !first.fileName.endsWith(".mp4")
+      ? presetImage("carousel", first.fileName, IMAGE_PRESETS.hero, 1600)
+      : undefined;
   return (
     <>
-      {first && !first.fileName.endsWith(".mp4") && (
+      {heroPicture && (
         <link
           rel="preload"
           as="image"
-          href={imageUrl("carousel", first.fileName, { width: 1600, height: 900, quality: 80 })}
-          imageSrcSet={imageSrcSet("carousel", first.fileName, [800, 1200, 1600, 1920], 9 / 16)}
+          href={heroPicture.src}
+          imageSrcSet={heroPicture.srcSet}
           imageSizes="100vw"
           fetchPriority="high"
         />
@@ -96,11 +103,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <Link to="/custom-design" className="home-link">
             {divergenceImage && (
               <img
-                src={imageUrl("divergence", divergenceImage, {
-                  width: 600,
-                  height: 800,
-                  quality: 85,
-                })}
+                src={presetImage("divergence", divergenceImage, IMAGE_PRESETS.homeLink).src}
                 alt=""
                 width={600}
                 height={800}
@@ -113,7 +116,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <Link to="/portfolio" className="home-link">
             {projectImage && (
               <img
-                src={imageUrl("projects", projectImage, { width: 600, height: 800, quality: 85 })}
+                src={presetImage("projects", projectImage, IMAGE_PRESETS.homeLink).src}
                 alt=""
                 width={600}
                 height={800}
@@ -126,7 +129,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <Link to="/contact" className="home-link">
             {studio.founder.images[0] && (
               <img
-                src={imageUrl("studio", studio.founder.images[0].fileName, { width: 600, height: 800, quality: 85 })}
+                src={presetImage("studio", studio.founder.images[0].fileName, IMAGE_PRESETS.homeLink).src}
                 alt=""
                 width={600}
                 height={800}

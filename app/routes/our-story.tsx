@@ -6,7 +6,8 @@ import { TeamCarousel } from "../features/our-story/team-carousel.tsx";
 import "../components/cards/card.css";
 import "../features/home/home.css";
 import "../features/our-story/our-story.css";
-import { imageSrcSet, imageUrl } from "../lib/images.ts";
+import { IMAGE_PRESETS } from "../../domain/image-variants.ts";
+import { imageUrl, presetImage } from "../lib/images.ts";
 import { pageData } from "../lib/page-data.server.ts";
 import { sanitizeHtml } from "../lib/sanitize.server.ts";
 import { useShellData } from "../lib/use-studio.ts";
@@ -37,8 +38,7 @@ export default function OurStory({ loaderData }: Route.ComponentProps) {
       <section className="story-hero under-header" data-hero aria-labelledby="story-title">
         {hero && (
           <img
-            src={imageUrl("studio", hero.fileName, { width: 1600, height: 900, quality: 80 })}
-            srcSet={imageSrcSet("studio", hero.fileName, [800, 1200, 1600, 1920], 9 / 16)}
+            {...presetImage("studio", hero.fileName, IMAGE_PRESETS.hero, 1600)}
             sizes="100vw"
             width={1600}
             height={900}

@@ -61,10 +61,6 @@ export const meta: Route.MetaFunction = ({ data, error }) => {
   return [{ title: data ? `${what} — ${data.studio.name}` : what }, { name: "robots", content: "noindex" }];
 };
 
-/**
- * Failures of pages without a boundary of their own (and of this layout): the designed 404 or
- * the router's fallback, inside the header and footer whenever the studio's data loaded.
- */
 const routeError = chunk(() => import("../features/not-found/route-error.tsx"));
 const LazyRouteError = lazy(() => routeError.load().then((m) => ({ default: m.RouteErrorBoundary })));
 
@@ -76,6 +72,10 @@ function RouteErrorBoundary() {
   );
 }
 
+/**
+ * Failures of pages without a boundary of their own (and of this layout): the designed 404 or
+ * the router's fallback, inside the header and footer whenever the studio's data loaded.
+ */
 export function ErrorBoundary() {
   const data = useRouteLoaderData("routes/shell");
   if (!data) return <RouteErrorBoundary />;

@@ -1,9 +1,7 @@
 import type { ImageRef } from "../../../domain/catalog-types.ts";
 import { IMAGE_PRESETS } from "../../../domain/image-variants.ts";
-import { type ImageFolder, imageSrcSet, imageUrl } from "../../lib/images.ts";
+import { type ImageFolder, presetImage } from "../../lib/images.ts";
 
-const { widths, ratio: RATIO, quality: QUALITY } = IMAGE_PRESETS.card;
-const WIDTHS = widths;
 const SIZES = "(max-width: 560px) 92vw, (max-width: 900px) 46vw, 24vw";
 
 /** A card's 3:4 image (600x800 q90 at most), with the second image shown on hover when there is one. */
@@ -24,8 +22,7 @@ export function CardImage({
     <>
       <img
         className="card__img"
-        src={imageUrl(folder, first.fileName, { width: 600, height: 800, quality: QUALITY })}
-        srcSet={imageSrcSet(folder, first.fileName, WIDTHS, RATIO, QUALITY)}
+        {...presetImage(folder, first.fileName, IMAGE_PRESETS.card)}
         sizes={SIZES}
         width={600}
         height={800}
@@ -37,8 +34,7 @@ export function CardImage({
       {second && (
         <img
           className="card__img card__img--alt"
-          src={imageUrl(folder, second.fileName, { width: 600, height: 800, quality: QUALITY })}
-          srcSet={imageSrcSet(folder, second.fileName, WIDTHS, RATIO, QUALITY)}
+          {...presetImage(folder, second.fileName, IMAGE_PRESETS.card)}
           sizes={SIZES}
           width={600}
           height={800}

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from "react";
 import type { ImageRef } from "../../../domain/catalog-types.ts";
-import { IMAGE_PRESETS, type ImagePreset } from "../../../domain/image-variants.ts";
-import { type ImageFolder, imageSrcSet, imageUrl } from "../../lib/images.ts";
+import { IMAGE_PRESETS } from "../../../domain/image-variants.ts";
+import { type ImageFolder, presetImage } from "../../lib/images.ts";
 import { useGalleryPreload } from "./use-gallery-preload.ts";
 import { Zoom, type ZoomStart } from "./zoom.tsx";
 import "./gallery.css";
@@ -10,10 +10,6 @@ const SIZES = "(max-width: 900px) 100vw, 56vw";
 /** At this width or less the gallery spans the screen and takes the phone's lighter variants. */
 const PHONE = "(max-width: 900px)";
 const { gallery: WIDE_PRESET, galleryPhone: PHONE_PRESET } = IMAGE_PRESETS;
-const srcSet = (folder: ImageFolder, file: string, preset: ImagePreset) =>
-  imageSrcSet(folder, file, preset.widths, preset.ratio, preset.quality);
-const detailSrc = (folder: ImageFolder, file: string) =>
-  imageUrl(folder, file, { width: 1200, height: 1200, quality: WIDE_PRESET.quality });
 
 const smooth = () =>
   window.matchMedia("(prefers-reduced-motion: reduce)").matches ? ("auto" as const) : ("smooth" as const);
@@ -84,10 +80,13 @@ export function Gallery({ images, folder, alt }: { images: ImageRef[]; folder: I
                   }}
                 >
                   <picture>
-                    <source media={PHONE} srcSet={srcSet(folder, img.fileName, PHONE_PRESET)} sizes="100vw" />
+                    <source
+                      media={PHONE}
+                      srcSet={presetImage(folder, img.fileName, PHONE_PRESET).srcSet}
+                      sizes="100vw"
+                    />
                     <img
-                      src={detailSrc(folder, img.fileName)}
-                      srcSet={srcSet(folder, img.fileName, WIDE_PRESET)}
+                      {...presetImage(folder, img.fileName, WIDE_PRESET)}
                       sizes={SIZES}
                       width={1200}
                       height={1200}
@@ -150,7 +149,7 @@ export function Gallery({ images, folder, alt }: { images: ImageRef[]; folder: I
                   onClick={() => go(i)}
                 >
                   <img
-                    src={imageUrl(folder, img.fileName, { width: 150, height: 150, quality: 80 })}
+                    src={presetImage(folder, img.fileName, IMAGE_PRESETS.thumb, 150).src}
                     alt=""
                     width={150}
                     height={150}

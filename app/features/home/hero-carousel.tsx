@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { CarouselItem } from "../../../domain/catalog-types.ts";
-import { imageSrcSet, imageUrl } from "../../lib/images.ts";
+import { IMAGE_PRESETS } from "../../../domain/image-variants.ts";
+import { presetImage } from "../../lib/images.ts";
 import "./home.css";
 
 const AUTOPLAY_MS = 9000;
@@ -82,8 +83,7 @@ export function HeroCarousel({ items }: { items: CarouselItem[] }) {
             ) : (
               <img
                 className="hero__media"
-                src={imageUrl("carousel", item.fileName, { width: 1600, height: 900, quality: 80 })}
-                srcSet={imageSrcSet("carousel", item.fileName, [800, 1200, 1600, 1920], 9 / 16)}
+                {...presetImage("carousel", item.fileName, IMAGE_PRESETS.hero, 1600)}
                 sizes="100vw"
                 alt=""
                 width={1600}

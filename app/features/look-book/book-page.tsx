@@ -1,12 +1,10 @@
 import { useEffect, useRef, useState } from "react";
+import { IMAGE_PRESETS } from "../../../domain/image-variants.ts";
 import { LOOK_BOOK, lookBookFile } from "../../../domain/look-book.ts";
-import { imageSrcSet, imageUrl } from "../../lib/images.ts";
+import { presetImage } from "../../lib/images.ts";
 
-const WIDTHS = [425, 640, 850];
-const RATIO = 1 / LOOK_BOOK.ratio;
-
-export const pageSrc = (page: number) =>
-  imageUrl("look-book", lookBookFile(page), { width: 850, height: 1100, quality: 82 });
+/** A page's picture: its URL at 850 px and the srcset of the look book's preset. */
+const pagePicture = (page: number) => presetImage("look-book", lookBookFile(page), IMAGE_PRESETS.lookBook);
 
 /** One page image: 'Loading...' until it arrives, 'Image not found' if it never does. */
 export function BookPage({ page, sizes, eager = false }: { page: number; sizes: string; eager?: boolean }) {
@@ -27,8 +25,7 @@ export function BookPage({ page, sizes, eager = false }: { page: number; sizes: 
       {state !== "failed" && (
         <img
           ref={img}
-          src={pageSrc(page)}
-          srcSet={imageSrcSet("look-book", lookBookFile(page), WIDTHS, RATIO, 82)}
+          {...pagePicture(page)}
           sizes={sizes}
           width={850}
           height={1100}
