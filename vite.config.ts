@@ -1,4 +1,5 @@
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import type { GetModuleInfo, Plugin } from "rollup";
 import { defineConfig } from "vite";
@@ -49,13 +50,16 @@ function sharedChunks() {
     if (id.includes("/node_modules/"))
       return site.has(id) || id.includes("/node_modules/react-dom/index.js") ? "framework" : undefined;
     if (!/\.(ts|tsx)$/.test(id) || !(id.startsWith(appDir) || id.startsWith(domainDir))) return undefined;
-    if (id.startsWith(path.join(appDir, "routes")) || id === everyPageRoots[0]) return undefined;
+    if (id.startsWith(path.join(appDir, "routes")) && id !== everyPageRoots[1]) return undefined;
     if (site.has(id)) return "site";
     return cards.has(id) ? "cards" : undefined;
   };
 }
 
-/** `ANALYZE=<chunk name part> npx react-router build` lists that chunk's modules by rendered size. */
+/**
+ * `ANALYZE=<chunk name part> npx react-router build` lists that chunk's modules by rendered size,
+ * each with its gzip -9 size on its own (in the chunk, modules share gzip's dictionary: less).
+ */
 function analyze(part: string): Plugin {
   return {
     name: "analyze-chunks",
@@ -63,8 +67,12 @@ function analyze(part: string): Plugin {
       for (const [name, c] of Object.entries(bundle)) {
         if (c.type !== "chunk" || !name.includes(part)) continue;
         console.log(`## ${name}`);
+        console.log("  minified  gzip -9 alone  module");
         for (const [id, m] of Object.entries(c.modules).sort((a, b) => b[1].renderedLength - a[1].renderedLength))
-          if (m.renderedLength > 0) console.log(`  ${m.renderedLength} ${id.replace(process.cwd(), "")}`);
+          if (m.renderedLength > 0)
+            console.log(
+              `  ${String(m.renderedLength).padStart(8)}  ${String(gzipSync(m.code ?? "", { level: 9 }).length).padStart(12)}  ${id.replace(process.cwd(), "")}`,
+            );
       }
     },
   };
@@ -74,6 +82,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouter(), ...(process.env.ANALYZE && !isSsrBuild ? [analyze(process.env.ANALYZE)] : [])],
   build: {
     assetsInlineLimit: 0,
+    minify: "terser",
     rollupOptions: isSsrBuild ? {} : { output: { manualChunks: sharedChunks() } },
   },
 }));

@@ -7,6 +7,7 @@ import {
   isRouteErrorResponse,
   ServerRouter,
 } from "react-router";
+import { withEarlyScript } from "./lib/early-script.server";
 import { NonceContext } from "./lib/nonce";
 import { scriptsAfterPaint } from "./lib/scripts-after-paint.server";
 
@@ -58,7 +59,7 @@ export default function handleRequest(
           body.on("end", () => {
             clearTimeout(timeout);
             headers.set("Content-Type", "text/html; charset=utf-8");
-            const html = scriptsAfterPaint(Buffer.concat(chunks).toString("utf8"), nonce);
+            const html = withEarlyScript(scriptsAfterPaint(Buffer.concat(chunks).toString("utf8"), nonce), nonce);
             resolve(new Response(html, { status: responseStatus, headers }));
           });
           pipe(body);

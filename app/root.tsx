@@ -19,9 +19,6 @@ import type { Route } from "./+types/root";
 import { useNonce } from "./lib/nonce";
 import { startVitals } from "./lib/vitals";
 
-const EARLY_SCRIPT =
-  "var d=document.documentElement;d.classList.add('js');try{if(sessionStorage.getItem('splash-seen'))d.classList.add('splash-seen')}catch(e){d.classList.add('splash-seen')}";
-
 /** The page's one address for search engines and shares: the site's origin and the path, without query. */
 function CanonicalLinks() {
   const shell = useRouteLoaderData("routes/shell") as { siteUrl?: string } | undefined;
@@ -45,10 +42,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#f6f2ec" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {/* Before first paint: mark script-enabled pages (scroll-in animations never hide content
-            without JS) and whether the splash already showed in this browser session. */}
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script written here, no data in it */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_SCRIPT }} />
+        {/* The server writes the early script (lib/early-script.server.ts) after the charset. */}
         <Meta />
         <CanonicalLinks />
         <Links />

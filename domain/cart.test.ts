@@ -1,17 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  addToCart,
-  type CartLine,
-  cartCount,
-  cartSummary,
-  isOutOfStock,
-  removeFromCart,
-  restoreLine,
-  roundCents,
-  setQuantity,
-  toStockCartProduct,
-  validCartLines,
-} from "./cart.ts";
+import { addToCart, type CartLine, cartCount, roundCents, toStockCartProduct, validCartLines } from "./cart.ts";
+import { cartSummary, isOutOfStock, removeFromCart, restoreLine, setQuantity } from "./cart-lines.ts";
 import { rematchCart } from "./cart-rematch.ts";
 import type { DivergenceData, Product } from "./catalog-types.ts";
 import { divergencePrice } from "./divergence-builder.ts";

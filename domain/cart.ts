@@ -1,6 +1,8 @@
 /**
  * The cart's rules (spec §4 "Cart"), pure: every function takes the lines and returns new ones.
  * The browser keeps the lines in local storage; the server's checkout recomputes every price.
+ * Here is what every page needs (reading the stored lines, adding, counting); changing and
+ * summing lines, which only the cart, its drawer and the checkout do, is in domain/cart-lines.ts.
  */
 import type { ImageRef, Product } from "./catalog-types.ts";
 import type { PricingBreakdown } from "./divergence-builder.ts";
@@ -64,9 +66,6 @@ export function capQuantity(p: CartProduct, quantity: number): number {
   return clampQuantity(quantity, p.stock === undefined ? null : Math.max(0, p.stock));
 }
 
-/** Nothing left to sell: a stock item at 0. A Divergence size without stock is built to order, never out of stock. */
-export const isOutOfStock = ({ product: p }: CartLine): boolean => !isDivergenceProduct(p) && (p.stock ?? 1) <= 0;
-
 /** Two lines are the same line: Divergence on its whole configuration, anything else on id and title. */
 export function sameLine(a: CartProduct, b: CartProduct): boolean {
   if (isDivergenceProduct(a) || isDivergenceProduct(b)) {
@@ -82,12 +81,6 @@ export function sameLine(a: CartProduct, b: CartProduct): boolean {
   }
   return a.id === b.id && a.title === b.title;
 }
-
-/** A key for lists: unique per line. */
-export const lineKey = ({ product: p }: CartLine): string =>
-  isDivergenceProduct(p)
-    ? ["divergence", p.id, p.title, p.species, p.size, p.liveEdge, p.baseFinish, p.topFinish].join("|")
-    : ["item", p.id, p.title].join("|");
 
 /**
  * Adds units: a matching line's quantity grows (a stock item's capped at its stock, a
@@ -107,50 +100,8 @@ export function addToCart(lines: CartLine[], product: CartProduct, quantity: num
   });
 }
 
-/**
- * Sets a line's quantity (capped at stock) and recomputes its total. Quantity 0 takes the line
- * out, as Remove does (docs/decisions/005): a $0 line would only sit in the cart and the order.
- */
-export function setQuantity(lines: CartLine[], line: CartLine, quantity: number): CartLine[] {
-  if (Math.floor(quantity) <= 0) return lines.filter((l) => !sameLine(l.product, line.product));
-  return lines.map((l) => {
-    if (!sameLine(l.product, line.product)) return l;
-    const q = capQuantity(l.product, quantity);
-    return { ...l, quantity: q, total: lineTotal(l.product, q) };
-  });
-}
-
-/** Puts a line taken out back where it was (the undo of a removal); merged if it is there again. */
-export function restoreLine(lines: CartLine[], line: CartLine, index: number): CartLine[] {
-  if (lines.some((l) => sameLine(l.product, line.product))) return lines;
-  const at = Math.max(0, Math.min(index, lines.length));
-  return [...lines.slice(0, at), line, ...lines.slice(at)];
-}
-
-/**
- * Removes a line by its product id (spec §4). A Divergence line is one configuration of the
- * same divergenceId, so it is removed by its configuration, and never takes a product that
- * happens to share the number with it.
- */
-export function removeFromCart(lines: CartLine[], line: CartLine): CartLine[] {
-  if (isDivergenceProduct(line.product)) return lines.filter((l) => !sameLine(l.product, line.product));
-  return lines.filter((l) => isDivergenceProduct(l.product) || l.product.id !== line.product.id);
-}
-
 /** 'Cart (n)': the sum of the lines' quantities. */
 export const cartCount = (lines: CartLine[]): number => lines.reduce((n, l) => n + Math.max(0, l.quantity), 0);
-
-/** The lines that can be bought: in stock (or a Divergence table still built), at least one unit. */
-export const payableLines = (lines: CartLine[]): CartLine[] => lines.filter((l) => !isOutOfStock(l) && l.quantity > 0);
-
-/** The summary counts only Divergence items and items with stock (spec §4), to the cent. */
-export function cartSummary(lines: CartLine[]): { subtotal: number; items: number } {
-  const counted = payableLines(lines);
-  return {
-    subtotal: roundCents(counted.reduce((s, l) => s + l.total, 0)),
-    items: cartCount(counted),
-  };
-}
 
 /** What the cart keeps of a product: enough to show and price the line, none of its long texts. */
 export function toStockCartProduct(

@@ -4,7 +4,8 @@
  * payload's field names to the form's. Pure: the page calls the API with what these build.
  */
 import { digitsOnly, expiryToMMYY } from "./cards.ts";
-import { type CartLine, cartSummary, isDivergenceProduct, lineKey, payableLines, unitPrice } from "./cart.ts";
+import { type CartLine, isDivergenceProduct, unitPrice } from "./cart.ts";
+import { cartSummary, lineKey, payableLines } from "./cart-lines.ts";
 import { type CheckoutFields, checkoutTotal, type ShippingFields } from "./checkout.ts";
 import type { PaymentRequest, RatesRequest } from "./checkout-wire.ts";
 import type { TopFinish } from "./divergence-builder.ts";

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { IMAGE_PRESETS } from "./image-presets.ts";
 import { LOOK_BOOK, lookBookFile, pageWindow, spreadCount, spreadOfPage, spreadPages } from "./look-book.ts";
 
 describe("look book", () => {
+  it("asks the optimiser for pages at the book's own proportions", () => {
+    expect(IMAGE_PRESETS.lookBook.ratio).toBeCloseTo(1 / LOOK_BOOK.ratio, 12);
+  });
+
   it("names pages with three digits", () => {
     expect(lookBookFile(1)).toBe("page-001.jpg");
     expect(lookBookFile(182)).toBe("page-182.jpg");

@@ -31,7 +31,7 @@ export function ResponsiveImage({
     <img
       className={className}
       src={imageUrl(folder, fileName, { width, height, quality })}
-      srcSet={imageSrcSet(folder, fileName, widths, height / width, quality)}
+      srcSet={imageSrcSet(folder, fileName, { widths, ratio: height / width, quality })}
       sizes={sizes}
       width={width}
       height={height}

@@ -18,30 +18,21 @@ export function imageUrl(
 }
 
 /**
- * A srcset over a few widths at a fixed aspect ratio (height/width), so the browser fetches the
+ * A srcset over a preset's widths at its aspect ratio (height/width), so the browser fetches the
  * size it needs and the box is reserved before the image arrives.
  */
-export function imageSrcSet(
-  folder: ImageFolder,
-  fileName: string,
-  widths: readonly number[],
-  ratio: number,
-  quality = 80,
-): string {
-  return widths
-    .map((w) => `${imageUrl(folder, fileName, { width: w, height: Math.round(w * ratio), quality })} ${w}w`)
-    .join(", ");
-}
+export const imageSrcSet = (folder: ImageFolder, fileName: string, preset: ImagePreset): string =>
+  preset.widths.map((w) => `${imageUrl(folder, fileName, presetVariant(preset, w))} ${w}w`).join(", ");
 
 /**
- * A picture's URL and srcset from its preset in domain/image-variants.ts, the list the server
+ * A picture's URL and srcset from its preset in domain/image-presets.ts, the list the server
  * also makes ahead of need: `width` picks the `src` (the preset's largest by default).
  */
 export function presetImage(folder: ImageFolder, fileName: string, preset: ImagePreset, width?: number) {
   const largest = preset.widths[preset.widths.length - 1]!;
   return {
     src: imageUrl(folder, fileName, presetVariant(preset, width ?? largest)),
-    srcSet: imageSrcSet(folder, fileName, preset.widths, preset.ratio, preset.quality),
+    srcSet: imageSrcSet(folder, fileName, preset),
   };
 }
 

@@ -1,10 +1,11 @@
 import { data, Link } from "react-router";
+import { IMAGE_PRESETS } from "../../domain/image-presets.ts";
 import { ResponsiveImage } from "../components/responsive-image.tsx";
 import { pageMeta } from "../features/content/meta.ts";
 import "../features/content/content.css";
 import "../features/our-story/founder.css";
 import { RouteErrorBoundary } from "../features/not-found/route-error.tsx";
-import { imageSrcSet, imageUrl } from "../lib/images.ts";
+import { presetImage } from "../lib/images.ts";
 import { pageData } from "../lib/page-data.server.ts";
 import { sanitizeHtml } from "../lib/sanitize.server.ts";
 import type { Route } from "./+types/founder";
@@ -38,8 +39,7 @@ export default function Founder({ loaderData }: Route.ComponentProps) {
         {portrait && (
           <img
             className="founder__portrait"
-            src={imageUrl("studio", portrait.fileName, { width: 800, height: 1000, quality: 85 })}
-            srcSet={imageSrcSet("studio", portrait.fileName, [400, 600, 800], 1000 / 800, 85)}
+            {...presetImage("studio", portrait.fileName, IMAGE_PRESETS.founder)}
             sizes="(max-width: 768px) 92vw, 40vw"
             width={800}
             height={1000}

@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import { toCardProduct } from "../../domain/card-product.ts";
-import { IMAGE_PRESETS } from "../../domain/image-variants.ts";
+import { IMAGE_PRESETS } from "../../domain/image-presets.ts";
 import { storeJsonLd } from "../../domain/structured-data.ts";
 import { pageMeta, shellMeta } from "../features/content/meta.ts";
 import { FallbackHero, HeroCarousel } from "../features/home/hero-carousel.tsx";
 import { ProductRail } from "../features/home/product-rail.tsx";
 import { Testimonials } from "../features/home/testimonials.tsx";
-import { imageUrl, presetImage } from "../lib/images.ts";
+import { type ImageFolder, imageUrl, presetImage } from "../lib/images.ts";
 import { pageData } from "../lib/page-data.server.ts";
 import { type ShellStudio, useShellData } from "../lib/use-studio.ts";
 import type { Route } from "./+types/home";
@@ -55,6 +55,27 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const home = loaderData;
   const { projectImage, divergenceImage } = loaderData;
   const { studio } = useShellData();
+  const founderImage = studio.founder.images[0]?.fileName;
+  const links: { to: string; picture: [ImageFolder, string] | null; title: string; text: string }[] = [
+    {
+      to: "/custom-design",
+      picture: divergenceImage ? ["divergence", divergenceImage] : null,
+      title: "Custom design",
+      text: "Tell us about the room and the people around the table; we will draw it.",
+    },
+    {
+      to: "/portfolio",
+      picture: projectImage ? ["projects", projectImage] : null,
+      title: "Projects",
+      text: "Tables, bars and stairs in homes and offices across the region.",
+    },
+    {
+      to: "/contact",
+      picture: founderImage ? ["studio", founderImage] : null,
+      title: "Visit the studio",
+      text: `${studio.address.city}, ${studio.address.state}. Come and walk the slab racks with us.`,
+    },
+  ];
   const first = home.carousel[0];
   // A still first slide is the page's largest picture: asked for with the document.
   const heroPicture =
@@ -100,47 +121,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           More from the studio
         </h2>
         <div className="home-links">
-          <Link to="/custom-design" className="home-link">
-            {divergenceImage && (
-              <img
-                src={presetImage("divergence", divergenceImage, IMAGE_PRESETS.homeLink).src}
-                alt=""
-                width={600}
-                height={800}
-                loading="lazy"
-              />
-            )}
-            <h3>Custom design</h3>
-            <p>Tell us about the room and the people around the table; we will draw it.</p>
-          </Link>
-          <Link to="/portfolio" className="home-link">
-            {projectImage && (
-              <img
-                src={presetImage("projects", projectImage, IMAGE_PRESETS.homeLink).src}
-                alt=""
-                width={600}
-                height={800}
-                loading="lazy"
-              />
-            )}
-            <h3>Projects</h3>
-            <p>Tables, bars and stairs in homes and offices across the region.</p>
-          </Link>
-          <Link to="/contact" className="home-link">
-            {studio.founder.images[0] && (
-              <img
-                src={presetImage("studio", studio.founder.images[0].fileName, IMAGE_PRESETS.homeLink).src}
-                alt=""
-                width={600}
-                height={800}
-                loading="lazy"
-              />
-            )}
-            <h3>Visit the studio</h3>
-            <p>
-              {studio.address.city}, {studio.address.state}. Come and walk the slab racks with us.
-            </p>
-          </Link>
+          {links.map((link) => (
+            <Link key={link.to} to={link.to} className="home-link">
+              {link.picture && (
+                <img
+                  src={presetImage(link.picture[0], link.picture[1], IMAGE_PRESETS.homeLink).src}
+                  alt=""
+                  width={600}
+                  height={800}
+                  loading="lazy"
+                />
+              )}
+              <h3>{link.title}</h3>
+              <p>{link.text}</p>
+            </Link>
+          ))}
         </div>
       </section>
     </>

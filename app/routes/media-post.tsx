@@ -1,11 +1,12 @@
 import { data, Link } from "react-router";
 import { formatLongDate } from "../../domain/format.ts";
+import { IMAGE_PRESETS } from "../../domain/image-presets.ts";
 import { ResponsiveImage } from "../components/responsive-image.tsx";
 import { pageMeta } from "../features/content/meta.ts";
 import { VideoEmbed } from "../features/content/video-embed.tsx";
 import "../features/media/media.css";
 import { RouteErrorBoundary } from "../features/not-found/route-error.tsx";
-import { imageSrcSet, imageUrl } from "../lib/images.ts";
+import { imageUrl, presetImage } from "../lib/images.ts";
 import { pageData } from "../lib/page-data.server.ts";
 import type { Route } from "./+types/media-post";
 
@@ -48,8 +49,7 @@ export default function MediaPostPage({ loaderData }: Route.ComponentProps) {
       {hero && (
         <img
           className="media-post__hero"
-          src={imageUrl("media", hero.fileName, { width: 1600, height: 900, quality: 82 })}
-          srcSet={imageSrcSet("media", hero.fileName, [800, 1200, 1600], 9 / 16, 82)}
+          {...presetImage("media", hero.fileName, IMAGE_PRESETS.mediaPost)}
           sizes="(max-width: 1440px) 92vw, 1340px"
           width={1600}
           height={900}

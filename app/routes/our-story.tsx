@@ -6,7 +6,7 @@ import { TeamCarousel } from "../features/our-story/team-carousel.tsx";
 import "../components/cards/card.css";
 import "../features/home/home.css";
 import "../features/our-story/our-story.css";
-import { IMAGE_PRESETS } from "../../domain/image-variants.ts";
+import { IMAGE_PRESETS } from "../../domain/image-presets.ts";
 import { imageUrl, presetImage } from "../lib/images.ts";
 import { pageData } from "../lib/page-data.server.ts";
 import { sanitizeHtml } from "../lib/sanitize.server.ts";

@@ -73,24 +73,46 @@ function RouteErrorBoundary() {
 }
 
 /**
- * Failures of pages without a boundary of their own (and of this layout): the designed 404 or
- * the router's fallback, inside the header and footer whenever the studio's data loaded.
+ * What every page stands in, its error page too: the skip link, the announcement, header, the
+ * page as `children`, footer; `before` and `after` what the page itself adds around them.
  */
-export function ErrorBoundary() {
-  const data = useRouteLoaderData("routes/shell");
-  if (!data) return <RouteErrorBoundary />;
+function Frame({
+  announcement,
+  children,
+  before,
+  after,
+}: {
+  announcement: ShellData["announcement"];
+  children: React.ReactNode;
+  before?: React.ReactNode;
+  after?: React.ReactNode;
+}) {
   return (
     <HeaderStateProvider>
       <a href="#main" className="visually-hidden">
         Skip to content
       </a>
-      <AnnouncementBanner announcement={(data as ShellData).announcement} />
+      {before}
+      <AnnouncementBanner announcement={announcement} />
       <Header />
-      <main id="main">
-        <RouteErrorBoundary />
-      </main>
+      <main id="main">{children}</main>
       <Footer />
+      {after}
     </HeaderStateProvider>
+  );
+}
+
+/**
+ * Failures of pages without a boundary of their own (and of this layout): the designed 404 or
+ * the router's fallback, inside the header and footer whenever the studio's data loaded.
+ */
+export function ErrorBoundary() {
+  const data = useRouteLoaderData("routes/shell") as ShellData | undefined;
+  if (!data) return <RouteErrorBoundary />;
+  return (
+    <Frame announcement={data.announcement}>
+      <RouteErrorBoundary />
+    </Frame>
   );
 }
 
@@ -121,22 +143,20 @@ export default function Shell() {
   useShopConnection(studio.shortName);
   useTooltips();
   return (
-    <HeaderStateProvider>
-      <a href="#main" className="visually-hidden">
-        Skip to content
-      </a>
-      <Splash name={studio.name} />
-      <AnnouncementBanner announcement={announcement} />
-      <Header />
-      <main id="main">
-        <Outlet />
-      </main>
-      <Footer />
-      <ScrollHint />
-      <LoadingOverlay />
-      <PreviewPopup />
-      <ShopDrawer />
-      <SubscribeModal />
-    </HeaderStateProvider>
+    <Frame
+      announcement={announcement}
+      before={<Splash name={studio.name} />}
+      after={
+        <>
+          <ScrollHint />
+          <LoadingOverlay />
+          <PreviewPopup />
+          <ShopDrawer />
+          <SubscribeModal />
+        </>
+      }
+    >
+      <Outlet />
+    </Frame>
   );
 }

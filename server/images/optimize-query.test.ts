@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { type ImageFolder, imageSrcSet, imageUrl } from "../../app/lib/images.ts";
+import { IMAGE_PRESETS } from "../../domain/image-presets.ts";
 import { ApiError } from "../http/errors.ts";
 import { queryObject } from "../http/validate.ts";
 import { LIMITS, parseOptimizeQuery, resizeOptions } from "./optimize-query.ts";
@@ -21,32 +22,11 @@ const srcsetUrls = (srcset: string) => srcset.split(", ").map((entry) => entry.s
 function siteUrls(): string[] {
   const f: ImageFolder = "products";
   const one = (width: number, height: number, quality: number) => imageUrl(f, "a.jpg", { width, height, quality });
-  const set = (widths: number[], ratio: number, quality?: number) =>
-    srcsetUrls(imageSrcSet(f, "a.jpg", widths, ratio, quality));
   return [
+    ...Object.values(IMAGE_PRESETS).flatMap((preset) => srcsetUrls(imageSrcSet(f, "a.jpg", preset))),
     one(2000, 2000, 90), // zoom
-    one(1200, 1200, 99), // gallery, zoom background
-    ...set([600, 900, 1200], 1, 99),
-    one(1600, 900, 80), // hero
-    ...set([800, 1200, 1600, 1920], 9 / 16),
-    one(600, 800, 90), // cards, wish list
-    ...set([300, 450, 600], 800 / 600, 90),
-    ...[384, 768].map((w) => one(w, Math.round((w * 9) / 16), 70)), // splash poster
-    ...[50, 100, 200, 400].map((w) => one(w, w, 85)), // finish swatches
     one(50, 50, 70), // search
-    one(150, 150, 80), // thumbnails, cart, enquiry, preview
-    one(300, 300, 80),
-    one(800, 533, 82), // media
-    ...set([400, 600, 800], 2 / 3, 82),
-    one(1000, 1000, 90), // portfolio
-    ...set([500, 750, 1000], 1, 90),
-    one(480, 360, 80), // Divergence species
-    ...set([240, 480], 3 / 4, 80),
-    one(850, 1100, 82), // look book
-    one(1200, 900, 82), // founder
-    ...set([600, 900, 1200], 900 / 1200, 82),
-    one(1000, 667, 82), // media post
-    ...set([500, 750, 1000], 667 / 1000, 82),
+    ...srcsetUrls(imageSrcSet(f, "a.jpg", { widths: [500, 750, 1000], ratio: 667 / 1000, quality: 82 })), // media post
   ];
 }
 

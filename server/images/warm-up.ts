@@ -1,5 +1,6 @@
 import type { ImageFolder } from "../../domain/image-folders.ts";
-import { IMAGE_PRESETS, type ImagePresetName, presetVariants } from "../../domain/image-variants.ts";
+import { IMAGE_PRESETS, type ImagePresetName } from "../../domain/image-presets.ts";
+import { presetVariants } from "../../domain/image-variants.ts";
 import { LOOK_BOOK, lookBookFile } from "../../domain/look-book.ts";
 import { getDivergence, listBases, listFinishes, listProducts, listSlabs } from "../catalog/queries.ts";
 import { getStudio, listCarousel, listEmployees, listMediaPosts, listPortfolio } from "../content/queries.ts";
@@ -93,8 +94,10 @@ export async function plannedVariants(db: Db): Promise<OptimizeRequest[]> {
     for (const img of p.images) later.push({ folder: "projects", fileName: img.fileName, preset: "showcase" });
   }
   later.push({ folder: "projects", fileName: portfolio[0]?.images[0]?.fileName, preset: "homeLink" });
-  for (const [i, m] of media.entries())
+  for (const [i, m] of media.entries()) {
     (i < 3 ? first : later).push({ folder: "media", fileName: m.images[0]?.fileName, preset: "media" });
+    later.push({ folder: "media", fileName: m.images[0]?.fileName, preset: "mediaPost" });
+  }
   for (const e of employees) later.push({ folder: "employees", fileName: e.images[0]?.fileName, preset: "team" });
   const founder = studio?.founder.images ?? [];
   if (founder[0]) {

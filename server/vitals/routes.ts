@@ -1,11 +1,13 @@
 /**
  * POST /api/vitals: batches of field measurements from visitors' browsers (app/lib/vitals.ts),
- * validated and stored; `npm run vitals:report` summarises them. Beacons may arrive as
- * text/plain or application/json; anything malformed is a 400, too many a 429.
+ * validated, rated here by the thresholds of domain/vitals.ts (a browser's own rating, which older
+ * pages sent, is not trusted) and stored; `npm run vitals:report` summarises them. Beacons may
+ * arrive as text/plain or application/json; anything malformed is a 400, too many a 429.
  */
 import type { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
+import { rating } from "../../domain/vitals.ts";
 import { webVitals } from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
 import { ApiError, badRequest } from "../http/errors.ts";
@@ -18,7 +20,7 @@ const metric = z
   .object({
     name: z.enum(["CLS", "FCP", "INP", "LCP", "TTFB"]),
     value: z.number().finite().min(0),
-    rating: z.enum(["good", "needs-improvement", "poor"]),
+    rating: z.enum(["good", "needs-improvement", "poor"]).optional(),
     navigationType: z.string().regex(/^[a-z-]{1,30}$/),
     route: z.string().regex(/^[\w/.:-]{1,100}$/),
   })
@@ -44,7 +46,7 @@ export function vitalsRoutes(api: Hono, deps: AppDeps) {
         throw badRequest("body", "body: is not valid JSON");
       }
       const { metrics } = parseOr400(batch, raw);
-      await deps.database.db.insert(webVitals).values(metrics);
+      await deps.database.db.insert(webVitals).values(metrics.map((m) => ({ ...m, rating: rating(m.name, m.value) })));
       return c.body(null, 204);
     },
   );

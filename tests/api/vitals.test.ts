@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webVitals } from "../../server/db/schema.ts";
 import { vitalsSummary } from "../../server/vitals/report.ts";
@@ -6,7 +7,6 @@ import { createTestApp, dbKinds, type TestApp } from "../support/test-app.ts";
 const metric = (name: string, value: number, route = "routes/shop") => ({
   name,
   value,
-  rating: "good",
   navigationType: "navigate",
   route,
 });
@@ -29,6 +29,23 @@ describe.each(dbKinds)("web vitals on %s", (kind) => {
     expect(await t.deps.database.db.select().from(webVitals)).toHaveLength(6);
   });
 
+  it("rates each measurement itself, whatever the browser claims", async () => {
+    const claimed = [
+      { ...metric("LCP", 5200, "routes/slab"), rating: "good" },
+      { ...metric("INP", 350, "routes/slab"), rating: "good" },
+      metric("CLS", 0.05, "routes/slab"),
+    ];
+    expect((await send(JSON.stringify({ metrics: claimed }))).status).toBe(204);
+    const rows = await t.deps.database.db.select().from(webVitals);
+    const slab = rows.filter((r) => r.route === "routes/slab").map((r) => [r.name, r.rating]);
+    expect(slab.sort()).toEqual([
+      ["CLS", "good"],
+      ["INP", "needs-improvement"],
+      ["LCP", "poor"],
+    ]);
+    await t.deps.database.db.delete(webVitals).where(eq(webVitals.route, "routes/slab"));
+  });
+
   it("summarises p75 per route and metric", async () => {
     const rows = await vitalsSummary(t.deps.database.db, 28);
     expect(rows).toEqual([
@@ -40,6 +57,7 @@ describe.each(dbKinds)("web vitals on %s", (kind) => {
 
   it.each([
     ["an unknown metric", { metrics: [metric("FID", 10)] }, "metrics.0.name"],
+    ["an unknown rating", { metrics: [{ ...metric("LCP", 10), rating: "great" }] }, "metrics.0.rating"],
     ["a negative value", { metrics: [metric("LCP", -1)] }, "metrics.0.value"],
     ["an absurd CLS", { metrics: [metric("CLS", 1e9)] }, "metrics.0.value"],
     ["a route with markup", { metrics: [metric("LCP", 1, "<script>")] }, "metrics.0.route"],

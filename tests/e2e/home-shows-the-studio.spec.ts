@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousA11yViolations, open, test } from "./support/fixtures.ts";
+import { expect, expectConsoleErrors, expectNoSeriousA11yViolations, open, test } from "./support/fixtures.ts";
 
 test("home shows the hero, the announcement, products, testimonials and the footer", async ({ page }) => {
   await open(page, "/");
@@ -56,6 +56,18 @@ test("the splash shows once per browser session", async ({ page }) => {
   await expect(splash).toBeHidden({ timeout: 8000 });
   await page.goto("/?splash=again");
   await expect(page.locator(".splash")).toBeHidden();
+});
+
+test("the splash leaves a first visit whose scripts never arrive", async ({ page }) => {
+  expectConsoleErrors();
+  // A flaky network or a blocked host: none of the page's scripts load.
+  await page.route("**/assets/*.js", (route) => route.abort());
+  await page.goto("/?splash");
+  await expect(page.locator(".splash")).toBeVisible();
+  await expect(page.locator(".splash")).toBeHidden({ timeout: 8000 });
+  // The server-rendered page is there, readable and in view.
+  await expect(page.getByRole("heading", { name: "Finished in the studio" })).toBeAttached();
+  await expect(page.getByRole("region", { name: "Featured" })).toBeInViewport();
 });
 
 for (const width of [1440, 390]) {

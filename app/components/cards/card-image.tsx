@@ -1,5 +1,5 @@
 import type { ImageRef } from "../../../domain/catalog-types.ts";
-import { IMAGE_PRESETS } from "../../../domain/image-variants.ts";
+import { IMAGE_PRESETS } from "../../../domain/image-presets.ts";
 import { type ImageFolder, presetImage } from "../../lib/images.ts";
 
 const SIZES = "(max-width: 560px) 92vw, (max-width: 900px) 46vw, 24vw";

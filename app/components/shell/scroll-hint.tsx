@@ -21,27 +21,23 @@ export function ScrollHint() {
   }, []);
 
   if (!scrollable) return null;
-  if (atBottom) {
-    return (
-      <button type="button" className="scroll-hint" onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}>
-        <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-          <path d="M6 14l6-6 6 6" fill="none" stroke="currentColor" strokeWidth="1.5" />
-        </svg>
-        <span className="scroll-hint__text">Back to top</span>
-      </button>
-    );
-  }
+  // One arrow: pointing down while there is more below, turned up (shell.css) as 'Back to top'.
   return (
     <button
       type="button"
-      className="scroll-hint scroll-hint--down"
-      aria-label="Scroll down"
-      data-tip=""
-      onClick={() => window.scrollBy({ top: window.innerHeight * 0.8, behavior: "smooth" })}
+      className={atBottom ? "scroll-hint" : "scroll-hint scroll-hint--down"}
+      aria-label={atBottom ? undefined : "Scroll down"}
+      data-tip={atBottom ? undefined : ""}
+      onClick={() =>
+        atBottom
+          ? window.scrollTo({ top: 0, behavior: "smooth" })
+          : window.scrollBy({ top: window.innerHeight * 0.8, behavior: "smooth" })
+      }
     >
       <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
         <path d="M6 10l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="1.5" />
       </svg>
+      {atBottom && <span className="scroll-hint__text">Back to top</span>}
     </button>
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { payableLines } from "../../../domain/cart.ts";
+import { payableLines } from "../../../domain/cart-lines.ts";
 import {
   SHIPPING_MESSAGES,
   type ShippingFields,

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from "react";
 import type { PaymentPayload, SpecializedItem } from "../../../domain/checkout-order.ts";
-import { shop } from "../shopping/store.ts";
+import { cartEdits } from "../shopping/cart-edits.ts";
 import { newIdempotencyKey, type Refusal, type ShippingLabel, sendPayment } from "./checkout-api.ts";
 
 /** An order the gateway approved: what the success modal and the thank-you panel show. */
@@ -63,7 +63,7 @@ export function usePayment(onRefused: (refusal: Refusal) => void) {
           label: outcome.label,
           specialized: outcome.specialized,
         };
-        shop.clearCart();
+        cartEdits.clearCart();
         setPlaced(order);
         setResult(
           outcome.label && outcome.label.status !== "SUCCESS"

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from "react";
 import type { ImageRef } from "../../../domain/catalog-types.ts";
-import { IMAGE_PRESETS } from "../../../domain/image-variants.ts";
+import { IMAGE_PRESETS } from "../../../domain/image-presets.ts";
 import { type ImageFolder, presetImage } from "../../lib/images.ts";
 import { useGalleryPreload } from "./use-gallery-preload.ts";
 import { Zoom, type ZoomStart } from "./zoom.tsx";

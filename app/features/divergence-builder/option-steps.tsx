@@ -14,7 +14,8 @@ import {
   TOP_FINISHES,
 } from "../../../domain/divergence-builder.ts";
 import { formatPrice } from "../../../domain/format.ts";
-import { imageSrcSet, imageUrl } from "../../lib/images.ts";
+import { IMAGE_PRESETS } from "../../../domain/image-presets.ts";
+import { imageUrl, presetImage } from "../../lib/images.ts";
 import { Choice, Step } from "./step.tsx";
 
 const EDGES: { value: LiveEdge; label: string }[] = [
@@ -59,8 +60,7 @@ export function OptionSteps({
               >
                 {picture ? (
                   <img
-                    src={imageUrl("divergenceSpecies", picture.fileName, { width: 480, height: 360, quality: 80 })}
-                    srcSet={imageSrcSet("divergenceSpecies", picture.fileName, [240, 480], 3 / 4, 80)}
+                    {...presetImage("divergenceSpecies", picture.fileName, IMAGE_PRESETS.species)}
                     sizes="(max-width: 900px) 45vw, 16vw"
                     width={480}
                     height={360}

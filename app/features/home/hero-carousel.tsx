@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { CarouselItem } from "../../../domain/catalog-types.ts";
-import { IMAGE_PRESETS } from "../../../domain/image-variants.ts";
+import { IMAGE_PRESETS } from "../../../domain/image-presets.ts";
 import { presetImage } from "../../lib/images.ts";
 import "./home.css";
 

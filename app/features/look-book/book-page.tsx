@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { IMAGE_PRESETS } from "../../../domain/image-variants.ts";
+import { IMAGE_PRESETS } from "../../../domain/image-presets.ts";
 import { LOOK_BOOK, lookBookFile } from "../../../domain/look-book.ts";
 import { presetImage } from "../../lib/images.ts";
 

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { campaignImage, type MediaFeedItem } from "../../../domain/content-pages.ts";
 import { formatLongDate } from "../../../domain/format.ts";
-import { imageSrcSet, imageUrl } from "../../lib/images.ts";
+import { IMAGE_PRESETS } from "../../../domain/image-presets.ts";
+import { presetImage } from "../../lib/images.ts";
 import "./media.css";
 
 const SIZES = "(max-width: 768px) 92vw, (max-width: 1100px) 46vw, 30vw";
@@ -9,8 +10,7 @@ const SIZES = "(max-width: 768px) 92vw, (max-width: 1100px) 46vw, 30vw";
 function Picture({ fileName }: { fileName: string }) {
   return (
     <img
-      src={imageUrl("media", fileName, { width: 800, height: 533, quality: 82 })}
-      srcSet={imageSrcSet("media", fileName, [400, 600, 800], 2 / 3, 82)}
+      {...presetImage("media", fileName, IMAGE_PRESETS.media)}
       sizes={SIZES}
       width={800}
       height={533}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { Employee } from "../../../domain/catalog-types.ts";
-import { imageSrcSet, imageUrl } from "../../lib/images.ts";
+import { IMAGE_PRESETS } from "../../../domain/image-presets.ts";
+import { presetImage } from "../../lib/images.ts";
 
 /**
  * The team, four portraits across on wide screens and one on narrow ones (768 px). The track is a
@@ -77,8 +78,7 @@ export function TeamCarousel({ team, children }: { team: Employee[]; children: R
             >
               {portrait ? (
                 <img
-                  src={imageUrl("employees", portrait.fileName, { width: 400, height: 500, quality: 85 })}
-                  srcSet={imageSrcSet("employees", portrait.fileName, [200, 400], 500 / 400, 85)}
+                  {...presetImage("employees", portrait.fileName, IMAGE_PRESETS.team)}
                   sizes="(max-width: 768px) 80vw, 22vw"
                   width={400}
                   height={500}

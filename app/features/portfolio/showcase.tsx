@@ -3,10 +3,11 @@ import { Link } from "react-router";
 import type { PortfolioProject, Product } from "../../../domain/catalog-types.ts";
 import { otherProjects, projectFacts } from "../../../domain/content-pages.ts";
 import { formatPrice } from "../../../domain/format.ts";
+import { IMAGE_PRESETS } from "../../../domain/image-presets.ts";
 import { CardImage } from "../../components/cards/card-image.tsx";
 import { PortfolioTile } from "../../components/cards/portfolio-tile.tsx";
 import { useHeaderState } from "../../lib/header-state.tsx";
-import { imageSrcSet, imageUrl, productFolder } from "../../lib/images.ts";
+import { presetImage, productFolder } from "../../lib/images.ts";
 import "../content/content.css";
 import "./showcase.css";
 import { productPath } from "../../../domain/product-names.ts";
@@ -112,8 +113,7 @@ export function Showcase({
           {project.images.map((image, i) => (
             <img
               key={image.fileName}
-              src={imageUrl("projects", image.fileName, { width: 1000, height: 1000, quality: 90 })}
-              srcSet={imageSrcSet("projects", image.fileName, [500, 750, 1000], 1, 90)}
+              {...presetImage("projects", image.fileName, IMAGE_PRESETS.showcase)}
               sizes="(max-width: 768px) 100vw, 55vw"
               width={1000}
               height={1000}

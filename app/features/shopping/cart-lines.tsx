@@ -1,10 +1,12 @@
 import { Link } from "react-router";
-import { type CartLine, isDivergenceProduct, isOutOfStock, lineKey } from "../../../domain/cart.ts";
+import { type CartLine, isDivergenceProduct } from "../../../domain/cart.ts";
+import { isOutOfStock, lineKey } from "../../../domain/cart-lines.ts";
 import { formatPrice } from "../../../domain/format.ts";
 import { productPath } from "../../../domain/product-names.ts";
 import { QuantityStepper } from "../../components/quantity-stepper.tsx";
 import { imageUrl, productFolder } from "../../lib/images.ts";
-import { shop, useShop } from "./store.ts";
+import { cartEdits } from "./cart-edits.ts";
+import { useShop } from "./store.ts";
 import "./shopping.css";
 
 const hrefOf = ({ product: p }: CartLine) => (isDivergenceProduct(p) ? "/divergence" : productPath(p));
@@ -17,7 +19,7 @@ export function RemovedLineNotice() {
       {removed && (
         <>
           <span>{removed.line.product.title} was removed from your cart.</span>{" "}
-          <button type="button" className="cart-removed__undo" onClick={() => shop.undoRemove()}>
+          <button type="button" className="cart-removed__undo" onClick={() => cartEdits.undoRemove()}>
             Undo
           </button>
         </>
@@ -85,7 +87,7 @@ export function CartLines({
                   <QuantityStepper
                     value={line.quantity}
                     stock={stock}
-                    onChange={(q) => shop.setQuantity(line, q)}
+                    onChange={(q) => cartEdits.setQuantity(line, q)}
                     label={product.title}
                   />
                 </div>
@@ -93,7 +95,7 @@ export function CartLines({
                 <p className="cart-line__details">Quantity {line.quantity}</p>
               )}
               {editable && (
-                <button type="button" className="cart-line__remove" onClick={() => shop.remove(line)}>
+                <button type="button" className="cart-line__remove" onClick={() => cartEdits.remove(line)}>
                   Remove<span className="visually-hidden"> {product.title}</span>
                 </button>
               )}

@@ -1,4 +1,5 @@
-import { type CartLine, cartSummary } from "../../../domain/cart.ts";
+import type { CartLine } from "../../../domain/cart.ts";
+import { cartSummary } from "../../../domain/cart-lines.ts";
 import { formatPrice } from "../../../domain/format.ts";
 
 /** Subtotal of the lines that can be bought, in USD, with the spec's tax and shipping note. */

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from "react-router";
-import { cartSummary } from "../../../domain/cart.ts";
+import { cartSummary } from "../../../domain/cart-lines.ts";
 import { formatPrice } from "../../../domain/format.ts";
 import { CartLines, RemovedLineNotice } from "./cart-lines.tsx";
 import { type Drawer, shop, useShop } from "./store.ts";

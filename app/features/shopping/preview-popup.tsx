@@ -1,6 +1,5 @@
-import { useEffect } from "react";
-import { ChunkFailed } from "../../components/chunk-failed.tsx";
-import { chunk, preloadWhenEngaged, useChunk } from "../../lib/chunk.ts";
+import { LazyWidget } from "../../components/lazy-widget.tsx";
+import { chunk } from "../../lib/chunk.ts";
 import { type Preview, shop, useShop } from "./store.ts";
 
 // The popup's code loads at the visitor's first sign of engagement, or at the latest when it is first needed.
@@ -13,28 +12,33 @@ const previewKey = (p: Preview) =>
       ? `wish-${p.entry.kind}-${p.entry.item.id}`
       : `quick-${p.slab.id}`;
 
+/**
+ * What the notice says when the popup's code cannot be had. The action itself is done by then
+ * (the cart and the wish list are saved): only its preview is missing.
+ */
+function failureOf(preview: Preview | null): [string, { to: string; label: string }] {
+  if (preview?.kind === "wishlist")
+    return ["Added to your wish list, but the preview", { to: "/wishlist", label: "View Wishlist" }];
+  if (preview?.kind === "quickView") return ["The quick view", { to: `/slabs/${preview.slab.id}`, label: "More info" }];
+  return ["Added to your cart, but the preview", { to: "/cart", label: "View Cart" }];
+}
+
 /** The bottom-right popup after an action (spec §2): added to cart, added to wish list, or a slab's quick view. */
 export function PreviewPopup() {
   const preview = useShop((s) => s.preview);
   const key = preview && previewKey(preview);
-  const { module, failed, retry } = useChunk(dialog, key);
-  useEffect(() => preloadWhenEngaged(dialog), []);
-  if (!preview) return null;
-  // The action itself is done by now (the cart and the wish list are saved): only its preview is missing.
-  if (failed) {
-    const [text, link] =
-      preview.kind === "cart"
-        ? ["Added to your cart, but the preview", { to: "/cart", label: "View Cart" }]
-        : preview.kind === "wishlist"
-          ? ["Added to your wish list, but the preview", { to: "/wishlist", label: "View Wishlist" }]
-          : ["The quick view", { to: `/slabs/${preview.slab.id}`, label: "More info" }];
-    return (
-      <ChunkFailed onRetry={retry} onClose={shop.closePreview} link={link}>
-        {text} could not be loaded.
-      </ChunkFailed>
-    );
-  }
-  if (!module) return null;
-  // A new preview is a new dialog, so focus and the entrance animation start again.
-  return <module.default key={key} preview={preview} />;
+  const [text, link] = failureOf(preview);
+  return (
+    <LazyWidget
+      chunk={dialog}
+      want={key}
+      preload
+      onClose={shop.closePreview}
+      link={link}
+      failure={`${text} could not be loaded.`}
+    >
+      {/* A new preview is a new dialog, so focus and the entrance animation start again. */}
+      {(m) => preview && <m.default key={key} preview={preview} />}
+    </LazyWidget>
+  );
 }

@@ -9,23 +9,8 @@
  * Stored text that is not valid JSON, or not the right shape, reads as an empty list.
  */
 import { useSyncExternalStore } from "react";
-import {
-  addToCart,
-  type CartLine,
-  type CartProduct,
-  removeFromCart,
-  restoreLine,
-  sameLine,
-  setQuantity,
-  validCartLines,
-} from "../../../domain/cart.ts";
-import {
-  removeFromWishlist,
-  toggleWishlist,
-  validWishlistEntries,
-  type WishlistEntry,
-  type WishlistKind,
-} from "../../../domain/wishlist.ts";
+import { addToCart, type CartLine, type CartProduct, validCartLines } from "../../../domain/cart.ts";
+import { toggleWishlist, validWishlistEntries, type WishlistEntry } from "../../../domain/wishlist.ts";
 import type { SlabCardItem } from "../../components/cards/slab-card.tsx";
 
 /** The bottom-right popup after an action (spec §2 "Preview popup"). */
@@ -105,11 +90,15 @@ export function connectShop(shortName: string): () => void {
   return () => window.removeEventListener("storage", onStorage);
 }
 
-function saveCart(cart: CartLine[]): void {
-  if (keys) write(keys.cart, cart);
-}
-function saveWishlist(wishlist: WishlistEntry[]): void {
-  if (keys) write(keys.wishlist, wishlist);
+/**
+ * Changes the state, writing a new cart or wish list to storage first. The actions below go
+ * through it, and so do the cart page's and drawer's edits (cart-edits.ts), which only the pages
+ * that show lines load.
+ */
+export function update(next: Partial<ShopState>): void {
+  if (keys && next.cart) write(keys.cart, next.cart);
+  if (keys && next.wishlist) write(keys.wishlist, next.wishlist);
+  set(next);
 }
 
 export const shop = {
@@ -121,57 +110,16 @@ export const shop = {
    */
   add(product: CartProduct, quantity: number, show: "preview" | "drawer"): void {
     const cart = addToCart(state.cart, product, quantity);
-    saveCart(cart);
     const line = cart.find((l) => l.product === product) ?? null;
     if (!line) {
-      set({ cart, removed: null });
+      update({ cart, removed: null });
       return;
     }
-    set(
+    update(
       show === "preview"
         ? { cart, preview: { kind: "cart", line }, drawer: null, removed: null }
         : { cart, drawer: "cart", preview: null, removed: null },
     );
-  },
-
-  /** Sets a line's quantity; 0 takes the line out, with an undo. */
-  setQuantity(line: CartLine, quantity: number): void {
-    const index = state.cart.findIndex((l) => sameLine(l.product, line.product));
-    const cart = setQuantity(state.cart, line, quantity);
-    saveCart(cart);
-    const gone = index >= 0 && cart.length < state.cart.length;
-    set({ cart, removed: gone ? { line: state.cart[index]!, index } : null });
-  },
-
-  remove(line: CartLine): void {
-    const index = state.cart.findIndex((l) => sameLine(l.product, line.product));
-    const cart = removeFromCart(state.cart, line);
-    saveCart(cart);
-    set({ cart, removed: index >= 0 ? { line: state.cart[index]!, index } : null });
-  },
-
-  /** Puts back the line last taken out. */
-  undoRemove(): void {
-    if (!state.removed) return;
-    const cart = restoreLine(state.cart, state.removed.line, state.removed.index);
-    saveCart(cart);
-    set({ cart, removed: null });
-  },
-
-  /** Empties the cart (after a successful payment). */
-  clearCart(): void {
-    saveCart([]);
-    set({ cart: [], removed: null });
-  },
-
-  /**
-   * Replaces the cart with `next(cart)`: the lines matched to fresh prices and stock
-   * (use-fresh-cart.ts), whose rules only the pages with fresh data carry.
-   */
-  updateCart(next: (cart: CartLine[]) => CartLine[]): void {
-    const cart = next(state.cart);
-    saveCart(cart);
-    set({ cart });
   },
 
   /**
@@ -180,22 +128,15 @@ export const shop = {
    */
   toggleWish(entry: WishlistEntry, show: "preview" | "drawer"): void {
     const { list, added } = toggleWishlist(state.wishlist, entry);
-    saveWishlist(list);
     if (!added) {
-      set({ wishlist: list });
+      update({ wishlist: list });
       return;
     }
-    set(
+    update(
       show === "preview"
         ? { wishlist: list, preview: { kind: "wishlist", entry }, drawer: null }
         : { wishlist: list, drawer: "wishlist", preview: null },
     );
-  },
-
-  removeWish(kind: WishlistKind, id: number): void {
-    const wishlist = removeFromWishlist(state.wishlist, kind, id);
-    saveWishlist(wishlist);
-    set({ wishlist });
   },
 
   quickView(slab: SlabCardItem): void {
@@ -232,10 +173,4 @@ export function useShop<T>(selector: (s: ShopState) => T): T {
     () => selector(state),
     () => selector(INITIAL),
   );
-}
-
-/** Resets the store between tests. */
-export function resetShopForTests(): void {
-  state = INITIAL;
-  keys = null;
 }

@@ -1,7 +1,8 @@
 import { useEffect } from "react";
 import { rematchCart } from "../../../domain/cart-rematch.ts";
+import { cartEdits } from "./cart-edits.ts";
 import type { FreshCartData } from "./fresh-data.server.ts";
-import { shop, useShop } from "./store.ts";
+import { useShop } from "./store.ts";
 
 /**
  * The cart as a page that loaded fresh data shows it: once the stored lines are read, they are
@@ -13,7 +14,7 @@ export function useFreshCart(fresh: FreshCartData) {
   const ready = useShop((s) => s.ready);
   const cart = useShop((s) => s.cart);
   useEffect(() => {
-    if (ready) shop.updateCart((cart) => rematchCart(cart, fresh));
+    if (ready) cartEdits.updateCart((cart) => rematchCart(cart, fresh));
   }, [ready, fresh]);
   return ready ? cart : null;
 }

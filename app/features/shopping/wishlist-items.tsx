@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { type WishlistEntry, wishlistTarget } from "../../../domain/wishlist.ts";
 import { imageUrl } from "../../lib/images.ts";
-import { shop } from "./store.ts";
+import { cartEdits } from "./cart-edits.ts";
 import "./shopping.css";
 
 /** Saved items as a grid of pictures (the wish-list page) or a compact list (the drawer). */
@@ -28,7 +28,7 @@ function Entry({ entry, compact, onNavigate }: { entry: WishlistEntry; compact: 
   const image = entry.item.images[0];
   const size = compact ? { width: 150, height: 150, quality: 80 } : { width: 600, height: 800, quality: 90 };
   const remove = (
-    <button type="button" className="cart-line__remove" onClick={() => shop.removeWish(entry.kind, entry.item.id)}>
+    <button type="button" className="cart-line__remove" onClick={() => cartEdits.removeWish(entry.kind, entry.item.id)}>
       Remove<span className="visually-hidden"> {entry.item.title}</span>
     </button>
   );

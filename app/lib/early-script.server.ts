@@ -1,0 +1,20 @@
+/**
+ * The script every document runs first, before its stylesheets and long before the page's own
+ * scripts: it marks the document `js` (scroll-in animations never hide content from a browser
+ * without scripts) and runs the once-per-session splash (components/shell/splash-script.server.ts), which
+ * must leave even when the page's scripts never arrive. entry.server.tsx writes it into the head
+ * after the charset declaration; React does not render it, so the page's scripts do not carry
+ * it a second time, and React leaves unexpected elements in the head alone when it hydrates.
+ */
+import { SPLASH_SCRIPT } from "../components/shell/splash-script.server.ts";
+
+export const EARLY_SCRIPT = `document.documentElement.classList.add("js");${SPLASH_SCRIPT}`;
+
+const CHARSET = /<meta charSet="utf-8"\/>/i;
+
+export function withEarlyScript(html: string, nonce?: string): string {
+  const script = `<script${nonce ? ` nonce="${nonce}"` : ""}>${EARLY_SCRIPT}</script>`;
+  const charset = CHARSET.exec(html);
+  if (charset) return html.replace(CHARSET, `${charset[0]}${script}`);
+  return html.replace("<head>", `<head>${script}`);
+}
