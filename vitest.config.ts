@@ -8,6 +8,7 @@ export default defineConfig({
       "server/**/*.test.ts",
       "seed/**/*.test.ts",
       "tests/api/**/*.test.ts",
+      "bench/**/*.test.ts",
     ],
     environment: "node",
     testTimeout: 30_000,
