@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { databaseOptions, openDatabase } from "./db/client.ts";
 import { createDeps } from "./deps.ts";
 import { prepareImages } from "./images/prepare-images.ts";
-import { warmUpImages } from "./images/warm-up.ts";
+import { makeOpeningVariants, warmUpImages } from "./images/warm-up.ts";
 import { createLogger } from "./logger.ts";
 import { loadSite } from "./pages.ts";
 import { missingPublicUrlWarning } from "./seo/origin.ts";
@@ -27,6 +27,8 @@ async function main() {
   deps.subscriptionSync.start();
   // Orders a previous process left pending when it died give their stock back (checkout/stale-orders.ts).
   deps.staleOrders.start();
+  // What the first screens of home and the listings paint is made before anyone can ask for it.
+  await makeOpeningVariants({ db: database.db, images: deps.images, logger });
   const running = await serveApp(deps, { port: config.port, host: config.host }, await loadSite(deps));
   logger.info({ port: running.port }, `Serving on http://localhost:${running.port}`);
   // The image variants the pages ask for, made in the background so that no visitor's page waits

@@ -19,16 +19,22 @@ const SPLASH_POSTER = "splash-poster.jpg";
  */
 const QUIET_MS = 1000;
 
+/** How many cards of each listing count as its opening: the first row on a wide screen. */
+const OPENING_CARDS = 4;
+
 type Use = { folder: ImageFolder; fileName: string | undefined; preset: ImagePresetName };
 
 const productFolder = (type: string): ImageFolder => (type === "Divergence" ? "divergenceSpeciesFinish" : "products");
 
 /**
  * Every optimiser variant the public pages ask for, from the stored catalog and content (not the
- * seed), most urgent first: what a page paints first (a listing's first cards, each detail
- * page's first picture, the heroes) before the pictures further down or behind a swipe.
+ * seed), most urgent first. `opening`: what the busiest pages paint first and what a just-started
+ * server makes before it listens (makeOpeningVariants): the splash still, home's first slide, the
+ * first row of cards on /shop, /slabs, /bases and /portfolio. `rest`: what other pages paint
+ * first (every card, each detail page's first picture, the other heroes), then the pictures
+ * further down or behind a swipe.
  */
-export async function plannedVariants(db: Db): Promise<OptimizeRequest[]> {
+export async function variantsByUrgency(db: Db): Promise<{ opening: OptimizeRequest[]; rest: OptimizeRequest[] }> {
   const [products, slabs, bases, divergence, finishes, carousel, employees, media, portfolio, studio] =
     await Promise.all([
       listProducts(db),
@@ -42,6 +48,7 @@ export async function plannedVariants(db: Db): Promise<OptimizeRequest[]> {
       listPortfolio(db),
       getStudio(db),
     ]);
+  const opening: Use[] = [];
   const first: Use[] = [];
   const later: Use[] = [];
   /** A detail page's gallery: the first picture now, the rest (and the thumbnails) later. */
@@ -55,31 +62,36 @@ export async function plannedVariants(db: Db): Promise<OptimizeRequest[]> {
       later.push({ folder, fileName: img.fileName, preset: "thumb" });
     }
   };
-  /** A card: its picture now, the one shown on hover later. */
-  const card = (folder: ImageFolder, images: { fileName: string }[]) => {
-    first.push({ folder, fileName: images[0]?.fileName, preset: "card" });
+  /** A card: its picture now (at once when it opens its listing), the one shown on hover later. */
+  const card = (folder: ImageFolder, images: { fileName: string }[], opens = false) => {
+    (opens ? opening : first).push({ folder, fileName: images[0]?.fileName, preset: "card" });
     later.push({ folder, fileName: images[1]?.fileName, preset: "card" });
   };
 
-  first.push({ folder: "studio", fileName: SPLASH_POSTER, preset: "splash" });
+  opening.push({ folder: "studio", fileName: SPLASH_POSTER, preset: "splash" });
   const slides = carousel.filter((c) => !c.fileName.endsWith(".mp4"));
   for (const [i, c] of slides.entries())
-    (i === 0 ? first : later).push({ folder: "carousel", fileName: c.fileName, preset: "hero" });
+    (i === 0 ? opening : later).push({ folder: "carousel", fileName: c.fileName, preset: "hero" });
+  // The listings show their items in the order stored; /shop lists products without a parent,
+  // after the Divergence builder's card.
+  const opensShop = new Set(
+    products.filter((p) => p.productId === null).slice(0, OPENING_CARDS - (divergence ? 1 : 0)),
+  );
   for (const p of products) {
     const folder = productFolder(p.type);
-    card(folder, p.images);
+    card(folder, p.images, opensShop.has(p));
     gallery(folder, p.images);
   }
-  for (const s of slabs) {
-    card("slabs", s.images);
+  for (const [i, s] of slabs.entries()) {
+    card("slabs", s.images, i < OPENING_CARDS);
     gallery("slabs", s.images);
   }
-  for (const b of bases) {
-    card("bases", b.images);
+  for (const [i, b] of bases.entries()) {
+    card("bases", b.images, i < OPENING_CARDS);
     gallery("bases", b.images);
   }
   if (divergence) {
-    card("divergence", divergence.generalImagery);
+    card("divergence", divergence.generalImagery, true);
     gallery("divergence", divergence.generalImagery);
     later.push({ folder: "divergence", fileName: divergence.generalImagery[0]?.fileName, preset: "homeLink" });
     for (const s of divergence.variantSpecies) {
@@ -89,8 +101,8 @@ export async function plannedVariants(db: Db): Promise<OptimizeRequest[]> {
     }
   }
   for (const f of finishes) later.push({ folder: "finishes", fileName: f.imageFileName, preset: "swatch" });
-  for (const p of portfolio) {
-    card("projects", p.images);
+  for (const [i, p] of portfolio.entries()) {
+    card("projects", p.images, i < OPENING_CARDS);
     for (const img of p.images) later.push({ folder: "projects", fileName: img.fileName, preset: "showcase" });
   }
   later.push({ folder: "projects", fileName: portfolio[0]?.images[0]?.fileName, preset: "homeLink" });
@@ -113,17 +125,52 @@ export async function plannedVariants(db: Db): Promise<OptimizeRequest[]> {
     (page <= 3 ? first : later).push({ folder: "look-book", fileName: lookBookFile(page), preset: "lookBook" });
 
   const seen = new Set<string>();
-  const out: OptimizeRequest[] = [];
-  for (const use of [...first, ...later]) {
-    if (!use.fileName || use.fileName.endsWith(".mp4")) continue;
-    for (const v of presetVariants(IMAGE_PRESETS[use.preset])) {
-      const key = `${use.folder}/${use.fileName}?${v.width}x${v.height}q${v.quality}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      out.push({ folder: use.folder, fileName: use.fileName, ...v, format: "webp" });
+  const variants = (uses: Use[]) => {
+    const out: OptimizeRequest[] = [];
+    for (const use of uses) {
+      if (!use.fileName || use.fileName.endsWith(".mp4")) continue;
+      for (const v of presetVariants(IMAGE_PRESETS[use.preset])) {
+        const key = `${use.folder}/${use.fileName}?${v.width}x${v.height}q${v.quality}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        out.push({ folder: use.folder, fileName: use.fileName, ...v, format: "webp" });
+      }
+    }
+    return out;
+  };
+  return { opening: variants(opening), rest: variants([...first, ...later]) };
+}
+
+/** Every planned variant, most urgent first (variantsByUrgency). */
+export async function plannedVariants(db: Db): Promise<OptimizeRequest[]> {
+  const { opening, rest } = await variantsByUrgency(db);
+  return [...opening, ...rest];
+}
+
+/**
+ * Makes the opening variants (variantsByUrgency) that are missing, before the server listens:
+ * the first visitor after a deploy over an empty cache, or after new photos, then finds the
+ * first screen of home and of the listings ready instead of waiting for their pictures to be
+ * made. A few dozen variants, a second or two when none is there; a restart finds them on disk
+ * and makes nothing. A variant that cannot be made is logged and left to the visitor's request.
+ */
+export async function makeOpeningVariants(opts: { db: Db; images: ImageOptimizer; logger: Logger }) {
+  const started = Date.now();
+  const { opening } = await variantsByUrgency(opts.db);
+  const summary: WarmUpSummary = { planned: opening.length, made: 0, cached: 0, missing: 0, failed: 0 };
+  for (const req of opening) {
+    try {
+      summary[await opts.images.prepare(req)] += 1;
+    } catch (err) {
+      summary.failed += 1;
+      opts.logger.warn(
+        { err, image: `${req.folder}/${req.fileName}`, width: req.width },
+        "An image variant was not made",
+      );
     }
   }
-  return out;
+  opts.logger.info({ ...summary, ms: Date.now() - started }, "Opening image variants ready");
+  return summary;
 }
 
 export type WarmUpSummary = { planned: number; made: number; cached: number; missing: number; failed: number };

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Product, Slab } from "../../domain/catalog-types.ts";
 import { createApp } from "../../server/app.ts";
 import { ImageOptimizer } from "../../server/images/optimize.ts";
-import { plannedVariants, warmUpImages } from "../../server/images/warm-up.ts";
+import { makeOpeningVariants, plannedVariants, variantsByUrgency, warmUpImages } from "../../server/images/warm-up.ts";
 import { createLogger } from "../../server/logger.ts";
 import { sitePages } from "../../server/pages.ts";
 import { devSiteBuild } from "../support/dev-site.ts";
@@ -56,6 +56,23 @@ describe.each(dbKinds)("image variants made ahead of need on %s", (kind) => {
   afterAll(async () => {
     await t?.close();
     await site?.close();
+  });
+
+  it("makes the first screens' pictures before the server listens: the shop's and the slabs' first cards", async () => {
+    const { opening } = await variantsByUrgency(t.deps.database.db);
+    const widths = (fileName: string) => opening.filter((v) => v.fileName === fileName).map((v) => v.width);
+    expect(widths(card.fileName)).toEqual([300, 450, 600]);
+    expect(widths(slab.images[0]!.fileName)).toEqual([300, 450, 600]);
+    // A detail page's gallery (square) waits for the background lane.
+    expect(opening.filter((v) => v.width === v.height)).toEqual([]);
+
+    // Only those two pictures have sources here: their cards are made, the rest is passed over.
+    const summary = await makeOpeningVariants({ db: t.deps.database.db, images: t.deps.images, logger });
+    expect(summary).toMatchObject({ made: 6, failed: 0, planned: opening.length });
+    const before = t.deps.images.transformations;
+    for (const url of optimiserUrls(await page("/shop"), card.fileName))
+      expect((await t.request(url)).status).toBe(200);
+    expect(t.deps.images.transformations - before).toBe(0);
   });
 
   it("makes every variant the shop's first card and a slab page's pictures ask for, before anyone asks", async () => {
