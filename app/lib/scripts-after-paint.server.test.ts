@@ -21,7 +21,7 @@ describe("scriptsAfterPaint", () => {
   it("keeps the module code whole in an inert block followed by its starter", () => {
     expect(out).not.toContain('<script type="module"');
     expect(out).toMatch(
-      /<script type="x-module-after-paint" async="">import "\/assets\/manifest.js";\nimport\("\/assets\/entry.client.js"\);<\/script><script>\(function\(\)\{.*requestAnimationFrame.*\}\)\(\)<\/script><\/body>/,
+      /<script type="x-module-after-paint" async="">import "\/assets\/manifest.js";\nimport\("\/assets\/entry.client.js"\);<\/script><script>\(function\(\)\{.*first-contentful-paint.*\}\)\(\)<\/script><\/body>/,
     );
   });
 
