@@ -28,9 +28,10 @@ const productFolder = (type: string): ImageFolder => (type === "Divergence" ? "d
 
 /**
  * Every optimiser variant the public pages ask for, from the stored catalog and content (not the
- * seed), most urgent first. `opening`: what the busiest pages paint first and what a just-started
- * server makes before it listens (makeOpeningVariants): the splash still, home's first slide, the
- * first row of cards on /shop, /slabs, /bases and /portfolio. `rest`: what other pages paint
+ * seed), most urgent first. `opening`: what the pages that are not one item's paint first, which
+ * a just-started server makes before it listens (makeOpeningVariants): the splash still, home's
+ * first slide, the first row of cards on /shop, /slabs, /bases and /portfolio, the media feed's
+ * first pictures, the story page's hero, the look book's first pages. `rest`: what other pages paint
  * first (every card, each detail page's first picture, the other heroes), then the pictures
  * further down or behind a swipe.
  */
@@ -107,7 +108,11 @@ export async function variantsByUrgency(db: Db): Promise<{ opening: OptimizeRequ
   }
   later.push({ folder: "projects", fileName: portfolio[0]?.images[0]?.fileName, preset: "homeLink" });
   for (const [i, m] of media.entries()) {
-    (i < 3 ? first : later).push({ folder: "media", fileName: m.images[0]?.fileName, preset: "media" });
+    (i < 2 ? opening : i < 3 ? first : later).push({
+      folder: "media",
+      fileName: m.images[0]?.fileName,
+      preset: "media",
+    });
     later.push({ folder: "media", fileName: m.images[0]?.fileName, preset: "mediaPost" });
   }
   for (const e of employees) later.push({ folder: "employees", fileName: e.images[0]?.fileName, preset: "team" });
@@ -117,12 +122,12 @@ export async function variantsByUrgency(db: Db): Promise<{ opening: OptimizeRequ
     later.push({ folder: "studio", fileName: founder[0].fileName, preset: "homeLink" });
   }
   // The story page's hero and its film's poster (routes/our-story.tsx), the founder's photographs.
-  first.push({ folder: "studio", fileName: (founder[1] ?? founder[0])?.fileName, preset: "hero" });
+  opening.push({ folder: "studio", fileName: (founder[1] ?? founder[0])?.fileName, preset: "hero" });
   later.push({ folder: "studio", fileName: (founder[2] ?? founder[1] ?? founder[0])?.fileName, preset: "poster" });
   for (const img of founder.slice(1))
     later.push({ folder: "studio", fileName: img.fileName, preset: "founderGallery" });
   for (let page = 1; page <= LOOK_BOOK.pages; page++)
-    (page <= 3 ? first : later).push({ folder: "look-book", fileName: lookBookFile(page), preset: "lookBook" });
+    (page <= 3 ? opening : later).push({ folder: "look-book", fileName: lookBookFile(page), preset: "lookBook" });
 
   const seen = new Set<string>();
   const variants = (uses: Use[]) => {
