@@ -7,7 +7,11 @@ import "./media.css";
 
 const SIZES = "(max-width: 768px) 92vw, (max-width: 1100px) 46vw, 30vw";
 
-function Picture({ fileName }: { fileName: string }) {
+/** The feed's first picture is the page's largest paint: asked for at once, with the document. */
+const loadingOf = (first: boolean) =>
+  first ? ({ loading: "eager", fetchPriority: "high" } as const) : ({ loading: "lazy" } as const);
+
+function Picture({ fileName, first }: { fileName: string; first: boolean }) {
   return (
     <img
       {...presetImage("media", fileName, IMAGE_PRESETS.media)}
@@ -15,19 +19,21 @@ function Picture({ fileName }: { fileName: string }) {
       width={800}
       height={533}
       alt=""
-      loading="lazy"
+      {...loadingOf(first)}
       decoding="async"
     />
   );
 }
 
-function Entry({ item }: { item: MediaFeedItem }) {
+function Entry({ item, first }: { item: MediaFeedItem; first: boolean }) {
   const titleId = `media-${item.key}`;
   if (item.kind === "post") {
     const { post } = item;
     return (
       <article className="media-entry">
-        <div className="media-entry__img">{post.images[0] && <Picture fileName={post.images[0].fileName} />}</div>
+        <div className="media-entry__img">
+          {post.images[0] && <Picture fileName={post.images[0].fileName} first={first} />}
+        </div>
         <p className="label">
           Journal · <time dateTime={post.date}>{formatLongDate(post.date)}</time>
         </p>
@@ -44,8 +50,8 @@ function Entry({ item }: { item: MediaFeedItem }) {
   return (
     <article className="media-entry">
       <div className="media-entry__img">
-        {picture?.kind === "media" && <Picture fileName={picture.fileName} />}
-        {picture?.kind === "url" && <img src={picture.url} alt="" width={800} height={533} loading="lazy" />}
+        {picture?.kind === "media" && <Picture fileName={picture.fileName} first={first} />}
+        {picture?.kind === "url" && <img src={picture.url} alt="" width={800} height={533} {...loadingOf(first)} />}
       </div>
       <p className="label">
         Newsletter
@@ -70,8 +76,8 @@ function Entry({ item }: { item: MediaFeedItem }) {
 export function MediaFeed({ items }: { items: MediaFeedItem[] }) {
   return (
     <div className="media-feed">
-      {items.map((item) => (
-        <Entry key={item.key} item={item} />
+      {items.map((item, i) => (
+        <Entry key={item.key} item={item} first={i === 0} />
       ))}
     </div>
   );
