@@ -282,6 +282,10 @@ function encoderOptions(req: OptimizeRequest) {
   if (req.format === "avif") return { quality: req.quality, effort: 1 };
   // A quality makes sharp quantise PNG to a palette, which took 8-13 s for 4 MP: PNG stays lossless.
   if (req.format === "png") return {};
+  // WebP at effort 2 instead of sharp's default 4: a variant a visitor waits for is made in
+  // 30-55 % less time (a slab's 800 px gallery picture 74 -> 51 ms, a 1920 px hero 158 -> 71 ms)
+  // for files 2-6 % larger; the warm-up of every variant takes half as long.
+  if (req.format === "webp") return { quality: req.quality, effort: 2 };
   return { quality: req.quality };
 }
 
