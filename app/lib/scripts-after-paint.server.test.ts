@@ -38,6 +38,12 @@ describe("scriptsAfterPaint", () => {
     expect(result).toMatch(/<script nonce="abc">\(function\(\)\{.*m\.nonce=s\.nonce/);
   });
 
+  it("starts with a script that parses", () => {
+    const starter = /<script>(\(function\(\)\{.*\}\)\(\))<\/script><\/body>/.exec(out)?.[1];
+    expect(starter).toContain("first-contentful-paint");
+    expect(() => new Function(starter ?? "syntax error")).not.toThrow();
+  });
+
   it("leaves a document without a module script untouched", () => {
     const plain = "<html><body><p>Offline</p></body></html>";
     expect(scriptsAfterPaint(plain)).toBe(plain);
