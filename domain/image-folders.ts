@@ -17,3 +17,7 @@ export const IMAGE_FOLDERS = [
 ] as const;
 
 export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
+
+/** A product of type Divergence keeps its pictures with the Divergence finish imagery (spec §3). */
+export const productFolder = (type: string): ImageFolder =>
+  type === "Divergence" ? "divergenceSpeciesFinish" : "products";

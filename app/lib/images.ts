@@ -1,9 +1,9 @@
 /** URLs of the image optimiser (spec §7: images/{folder}/{fileName}, webp). */
 
-import type { ImageFolder } from "../../domain/image-folders.ts";
+import { type ImageFolder, productFolder } from "../../domain/image-folders.ts";
 import { type ImagePreset, presetVariant } from "../../domain/image-variants.ts";
 
-export type { ImageFolder };
+export { type ImageFolder, productFolder };
 
 export function imageUrl(
   folder: ImageFolder,
@@ -35,7 +35,3 @@ export function presetImage(folder: ImageFolder, fileName: string, preset: Image
     srcSet: imageSrcSet(folder, fileName, preset),
   };
 }
-
-/** A product of type Divergence keeps its pictures with the Divergence finish imagery (spec §3). */
-export const productFolder = (type: string): ImageFolder =>
-  type === "Divergence" ? "divergenceSpeciesFinish" : "products";

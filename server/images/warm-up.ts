@@ -1,4 +1,4 @@
-import type { ImageFolder } from "../../domain/image-folders.ts";
+import { type ImageFolder, productFolder } from "../../domain/image-folders.ts";
 import { IMAGE_PRESETS, type ImagePresetName } from "../../domain/image-presets.ts";
 import { presetVariants } from "../../domain/image-variants.ts";
 import { LOOK_BOOK, lookBookFile } from "../../domain/look-book.ts";
@@ -23,8 +23,6 @@ const QUIET_MS = 1000;
 const OPENING_CARDS = 4;
 
 type Use = { folder: ImageFolder; fileName: string | undefined; preset: ImagePresetName };
-
-const productFolder = (type: string): ImageFolder => (type === "Divergence" ? "divergenceSpeciesFinish" : "products");
 
 /**
  * Every optimiser variant the public pages ask for, from the stored catalog and content (not the
@@ -162,23 +160,25 @@ export async function plannedVariants(db: Db): Promise<OptimizeRequest[]> {
 export async function makeOpeningVariants(opts: { db: Db; images: ImageOptimizer; logger: Logger }) {
   const started = Date.now();
   const { opening } = await variantsByUrgency(opts.db);
-  const summary: WarmUpSummary = { planned: opening.length, made: 0, cached: 0, missing: 0, failed: 0 };
-  for (const req of opening) {
-    try {
-      summary[await opts.images.prepare(req)] += 1;
-    } catch (err) {
-      summary.failed += 1;
-      opts.logger.warn(
-        { err, image: `${req.folder}/${req.fileName}`, width: req.width },
-        "An image variant was not made",
-      );
-    }
-  }
+  const summary = emptySummary(opening.length);
+  for (const req of opening) await prepareCounted(opts.images, req, summary, opts.logger);
   opts.logger.info({ ...summary, ms: Date.now() - started }, "Opening image variants ready");
   return summary;
 }
 
 export type WarmUpSummary = { planned: number; made: number; cached: number; missing: number; failed: number };
+
+const emptySummary = (planned: number): WarmUpSummary => ({ planned, made: 0, cached: 0, missing: 0, failed: 0 });
+
+/** Prepares one variant, counting how it went; a failure is logged and counted, not thrown. */
+async function prepareCounted(images: ImageOptimizer, req: OptimizeRequest, summary: WarmUpSummary, logger: Logger) {
+  try {
+    summary[await images.prepare(req)] += 1;
+  } catch (err) {
+    summary.failed += 1;
+    logger.warn({ err, image: `${req.folder}/${req.fileName}`, width: req.width }, "An image variant was not made");
+  }
+}
 
 /**
  * Makes the planned variants ahead of need, one at a time in the optimiser's background lane,
@@ -197,16 +197,11 @@ export async function warmUpImages(opts: {
   const started = Date.now();
   const plan = await plannedVariants(opts.db);
   logger.info({ variants: plan.length }, "Making image variants");
-  const summary: WarmUpSummary = { planned: plan.length, made: 0, cached: 0, missing: 0, failed: 0 };
+  const summary = emptySummary(plan.length);
   for (const req of plan) {
     if (signal?.aborted) return summary;
     while (images.quietForMs() < QUIET_MS) await new Promise((r) => setTimeout(r, QUIET_MS));
-    try {
-      summary[await images.prepare(req)] += 1;
-    } catch (err) {
-      summary.failed += 1;
-      logger.warn({ err, image: `${req.folder}/${req.fileName}`, width: req.width }, "An image variant was not made");
-    }
+    await prepareCounted(images, req, summary, logger);
   }
   const freed = await images.forgetAllBut(plan);
   logger.info(
