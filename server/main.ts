@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { databaseOptions, openDatabase } from "./db/client.ts";
 import { createDeps } from "./deps.ts";
 import { prepareImages } from "./images/prepare-images.ts";
-import { makeOpeningVariants, warmUpImages } from "./images/warm-up.ts";
+import { makeOpeningVariants, makeRenditions, warmUpImages } from "./images/warm-up.ts";
 import { createLogger } from "./logger.ts";
 import { loadSite } from "./pages.ts";
 import { missingPublicUrlWarning } from "./seo/origin.ts";
@@ -20,14 +20,17 @@ async function main() {
   });
   logger.info({ database: database.kind }, "Database open");
   await prepareDatabase(database, content, logger);
-  await prepareImages(config.dataDir, content, logger);
+  const imagesStored = await prepareImages(config.dataDir, content, logger);
 
   const deps = await createDeps({ config, database, logger });
   deps.mailer.start();
   deps.subscriptionSync.start();
   // Orders a previous process left pending when it died give their stock back (checkout/stale-orders.ts).
   deps.staleOrders.start();
-  // What the first screens of home and the listings paint is made before anyone can ask for it.
+  // Pictures stored now get their renditions (each item's first picture as its card and page
+  // show it), kept with them; then what the first screens of home and the listings paint is
+  // made, before anyone can ask for it.
+  if (imagesStored) await makeRenditions({ db: database.db, images: deps.images, logger });
   await makeOpeningVariants({ db: database.db, images: deps.images, logger });
   const running = await serveApp(deps, { port: config.port, host: config.host }, await loadSite(deps));
   logger.info({ port: running.port }, `Serving on http://localhost:${running.port}`);

@@ -45,6 +45,13 @@ export type OptimizedImage = { bytes: Uint8Array<ArrayBuffer>; etag: string; con
 /** What prepare() found: the variant was already on disk, was made now, or has no source file. */
 export type Prepared = "cached" | "made" | "missing";
 
+/**
+ * Where prepare() keeps a variant made ahead. `ahead`: the cache of what the pages ask for
+ * (DATA_DIR/cache/images-ahead). `rendition`: a rendition of a stored picture, made when the
+ * picture is stored and kept beside the stored pictures (DATA_DIR/renditions), not in the cache.
+ */
+export type PrepareAs = "ahead" | "rendition";
+
 type Inflight = { image: Promise<OptimizedImage>; promote?: Promote };
 
 /**
@@ -57,6 +64,11 @@ type Inflight = { image: Promise<OptimizedImage>; promote?: Promote };
  * queue's background lane. They are kept apart, in DATA_DIR/cache/images-ahead, outside the
  * least-recently-used bound, so what was made ahead is never evicted by a stranger's sizes;
  * that folder holds exactly the planned variants (forgetAllBut() deletes the rest).
+ *
+ * Renditions (prepare(req, "rendition"), server/images/renditions.ts) are the few variants each
+ * item's card and page paint first, made when its picture is stored. They live with the stored
+ * pictures in DATA_DIR/renditions, so a cleared cache (DATA_DIR/cache) does not take them: the
+ * first visitor of any item's page finds its first picture ready.
  */
 export class ImageOptimizer {
   private memory = new Map<string, OptimizedImage>();
@@ -65,8 +77,9 @@ export class ImageOptimizer {
   private readonly imagesRoot: string;
   private readonly disk: DiskCache;
   private readonly ahead: DiskCache;
-  /** Names of the variants made ahead: written to `ahead` whoever makes them first. */
-  private readonly planned = new Set<string>();
+  private readonly renditions: DiskCache;
+  /** Names of the variants made ahead, and where they are kept, whoever makes them first. */
+  private readonly planned = new Map<string, PrepareAs>();
   /** When a visitor last asked for a variant (ms since the epoch), or noted a request. */
   private lastVisitorAt = 0;
   private readonly queue: TransformQueue;
@@ -80,6 +93,7 @@ export class ImageOptimizer {
     this.imagesRoot = path.join(dataDir, "images");
     this.disk = new DiskCache(path.join(dataDir, "cache", "images"), options.diskCacheBytes ?? 512 * 1024 * 1024);
     this.ahead = new DiskCache(path.join(dataDir, "cache", "images-ahead"), Number.POSITIVE_INFINITY);
+    this.renditions = new DiskCache(path.join(dataDir, "renditions"), Number.POSITIVE_INFINITY);
     const concurrency = options.concurrency ?? defaultConcurrency();
     this.queue = new TransformQueue({
       concurrency,
@@ -147,19 +161,26 @@ export class ImageOptimizer {
     return image;
   }
 
+  /** The bytes of the stored pictures' renditions. */
+  renditionBytes(): Promise<number> {
+    return this.renditions.size();
+  }
+
   /**
    * Makes the variant ahead of need, in the background lane, unless it is on disk already, and
-   * keeps it outside the LRU bound. Never fills the memory cache.
+   * keeps it outside the LRU bound, `as` says where (PrepareAs). Never fills the memory cache.
    */
-  async prepare(req: OptimizeRequest): Promise<Prepared> {
+  async prepare(req: OptimizeRequest, as: PrepareAs = "ahead"): Promise<Prepared> {
     const key = variantKey(req);
     const name = await this.variantName(key, req).catch(() => null);
     if (!name) return "missing";
-    this.planned.add(name);
-    if (await this.ahead.has(name)) return "cached";
-    const earlier = await this.disk.read(name);
+    if (this.planned.get(name) !== "rendition") this.planned.set(name, as);
+    if (await this.renditions.has(name)) return "cached";
+    const store = as === "rendition" ? this.renditions : this.ahead;
+    if (as === "ahead" && (await this.ahead.has(name))) return "cached";
+    const earlier = (as === "rendition" ? await this.ahead.read(name) : null) ?? (await this.disk.read(name));
     if (earlier) {
-      await this.ahead.write(name, earlier);
+      await store.write(name, earlier);
       return "cached";
     }
     const pending = this.inflight.get(key) ?? this.start(key, req, true);
@@ -172,15 +193,18 @@ export class ImageOptimizer {
     return "made";
   }
 
-  /** Deletes the variants made ahead that are not named by `reqs` (pictures no page shows any more). */
-  async forgetAllBut(reqs: OptimizeRequest[]): Promise<number> {
+  /**
+   * Deletes the variants kept `as` (PrepareAs) that are not named by `reqs` (pictures no page
+   * shows any more, or stored no more); returns the bytes freed.
+   */
+  async forgetAllBut(reqs: OptimizeRequest[], as: PrepareAs = "ahead"): Promise<number> {
     const keep = new Set<string>();
     for (const req of reqs) {
       const name = await this.variantName(variantKey(req), req).catch(() => null);
       if (name) keep.add(name);
     }
-    for (const name of this.planned) if (!keep.has(name)) this.planned.delete(name);
-    return this.ahead.prune(keep);
+    for (const [name, kept] of this.planned) if (kept === as && !keep.has(name)) this.planned.delete(name);
+    return (as === "rendition" ? this.renditions : this.ahead).prune(keep);
   }
 
   private start(key: string, req: OptimizeRequest, background: boolean): Inflight {
@@ -207,6 +231,12 @@ export class ImageOptimizer {
     return source;
   }
 
+  /** Where a variant just made is written: with the renditions, the variants made ahead, or the LRU cache. */
+  private storeFor(name: string): DiskCache {
+    const as = this.planned.get(name);
+    return as === "rendition" ? this.renditions : as === "ahead" ? this.ahead : this.disk;
+  }
+
   /** The variant's file name in the disk caches; throws 404 when the source is missing. */
   private async variantName(key: string, req: OptimizeRequest): Promise<string> {
     const info = await stat(this.sourcePath(req)).catch(() => null);
@@ -219,9 +249,10 @@ export class ImageOptimizer {
   private async load(key: string, req: OptimizeRequest, background: Inflight | null): Promise<OptimizedImage> {
     const name = await this.variantName(key, req);
     const source = this.sourcePath(req);
-    const fromDisk = (await this.ahead.read(name)) ?? (await this.disk.read(name));
+    const fromDisk =
+      (await this.renditions.read(name)) ?? (await this.ahead.read(name)) ?? (await this.disk.read(name));
     const bytes = fromDisk ? new Uint8Array(fromDisk) : await this.transform(source, req, background);
-    if (!fromDisk) await (this.planned.has(name) ? this.ahead : this.disk).write(name, bytes);
+    if (!fromDisk) await this.storeFor(name).write(name, bytes);
     return {
       bytes,
       etag: `"${createHash("sha1").update(bytes).digest("base64url")}"`,

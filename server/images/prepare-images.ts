@@ -25,13 +25,14 @@ export function imagesMarker(dataDir: string, content: SeedContent): string {
 /**
  * Draws the seed studio's images into dataDir/images on first start (a few hundred files and
  * the 182-page look book), logging progress. A marker named after the job list makes later
- * starts skip the work; an interrupted run resumes where it stopped.
+ * starts skip the work; an interrupted run resumes where it stopped. Says whether it drew them
+ * (the pictures were stored now: their renditions are to be made, images/warm-up.ts).
  */
-export async function prepareImages(dataDir: string, content: SeedContent, logger: Logger): Promise<void> {
+export async function prepareImages(dataDir: string, content: SeedContent, logger: Logger): Promise<boolean> {
   const imagesDir = path.join(dataDir, "images");
   const jobs = imageJobs(content);
   const marker = imagesMarker(dataDir, content);
-  if (existsSync(marker)) return;
+  if (existsSync(marker)) return false;
 
   const started = Date.now();
   logger.info({ images: jobs.length, lookBookPages: 182 }, "Drawing the studio's images (first start only)");
@@ -49,4 +50,5 @@ export async function prepareImages(dataDir: string, content: SeedContent, logge
   await generateLookBook({ imagesDir, studioName: content.studio.name, onProgress: progress("Look book") });
   await writeFile(marker, new Date().toISOString());
   logger.info({ seconds: Math.round((Date.now() - started) / 1000) }, "Images ready");
+  return true;
 }

@@ -6,7 +6,7 @@ import { getDivergence, listBases, listFinishes, listProducts, listSlabs } from 
 import { getStudio, listCarousel, listEmployees, listMediaPosts, listPortfolio } from "../content/queries.ts";
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
-import type { ImageOptimizer } from "./optimize.ts";
+import type { ImageOptimizer, PrepareAs } from "./optimize.ts";
 import type { OptimizeRequest } from "./optimize-query.ts";
 
 /** The splash's still (seed/images/generate.ts draws it on first start). */
@@ -33,7 +33,9 @@ type Use = { folder: ImageFolder; fileName: string | undefined; preset: ImagePre
  * first (every card, each detail page's first picture, the other heroes), then the pictures
  * further down or behind a swipe.
  */
-export async function variantsByUrgency(db: Db): Promise<{ opening: OptimizeRequest[]; rest: OptimizeRequest[] }> {
+export async function variantsByUrgency(
+  db: Db,
+): Promise<{ renditions: OptimizeRequest[]; opening: OptimizeRequest[]; rest: OptimizeRequest[] }> {
   const [products, slabs, bases, divergence, finishes, carousel, employees, media, portfolio, studio] =
     await Promise.all([
       listProducts(db),
@@ -47,9 +49,15 @@ export async function variantsByUrgency(db: Db): Promise<{ opening: OptimizeRequ
       listPortfolio(db),
       getStudio(db),
     ]);
+  const renditions: Use[] = [];
   const opening: Use[] = [];
   const first: Use[] = [];
   const later: Use[] = [];
+  /** An item's first picture as its card and its page's gallery show it: kept as renditions. */
+  const rendition = (folder: ImageFolder, images: { fileName: string }[], presets: ImagePresetName[]) => {
+    for (const preset of presets) renditions.push({ folder, fileName: images[0]?.fileName, preset });
+  };
+  const itemPresets: ImagePresetName[] = ["card", "galleryPhone", "gallery"];
   /** A detail page's gallery: the first picture now, the rest (and the thumbnails) later. */
   const gallery = (folder: ImageFolder, images: { fileName: string }[]) => {
     for (const [i, img] of images.entries()) {
@@ -78,18 +86,22 @@ export async function variantsByUrgency(db: Db): Promise<{ opening: OptimizeRequ
   );
   for (const p of products) {
     const folder = productFolder(p.type);
+    rendition(folder, p.images, itemPresets);
     card(folder, p.images, opensShop.has(p));
     gallery(folder, p.images);
   }
   for (const [i, s] of slabs.entries()) {
+    rendition("slabs", s.images, itemPresets);
     card("slabs", s.images, i < OPENING_CARDS);
     gallery("slabs", s.images);
   }
   for (const [i, b] of bases.entries()) {
+    rendition("bases", b.images, itemPresets);
     card("bases", b.images, i < OPENING_CARDS);
     gallery("bases", b.images);
   }
   if (divergence) {
+    rendition("divergence", divergence.generalImagery, itemPresets);
     card("divergence", divergence.generalImagery, true);
     gallery("divergence", divergence.generalImagery);
     later.push({ folder: "divergence", fileName: divergence.generalImagery[0]?.fileName, preset: "homeLink" });
@@ -101,6 +113,7 @@ export async function variantsByUrgency(db: Db): Promise<{ opening: OptimizeRequ
   }
   for (const f of finishes) later.push({ folder: "finishes", fileName: f.imageFileName, preset: "swatch" });
   for (const [i, p] of portfolio.entries()) {
+    rendition("projects", p.images, ["card", "showcase"]);
     card("projects", p.images, i < OPENING_CARDS);
     for (const img of p.images) later.push({ folder: "projects", fileName: img.fileName, preset: "showcase" });
   }
@@ -127,8 +140,7 @@ export async function variantsByUrgency(db: Db): Promise<{ opening: OptimizeRequ
   for (let page = 1; page <= LOOK_BOOK.pages; page++)
     (page <= 3 ? opening : later).push({ folder: "look-book", fileName: lookBookFile(page), preset: "lookBook" });
 
-  const seen = new Set<string>();
-  const variants = (uses: Use[]) => {
+  const variants = (uses: Use[], seen = new Set<string>()) => {
     const out: OptimizeRequest[] = [];
     for (const use of uses) {
       if (!use.fileName || use.fileName.endsWith(".mp4")) continue;
@@ -141,13 +153,34 @@ export async function variantsByUrgency(db: Db): Promise<{ opening: OptimizeRequ
     }
     return out;
   };
-  return { opening: variants(opening), rest: variants([...first, ...later]) };
+  const seen = new Set<string>();
+  return {
+    renditions: variants(renditions),
+    opening: variants(opening, seen),
+    rest: variants([...first, ...later], seen),
+  };
 }
 
-/** Every planned variant, most urgent first (variantsByUrgency). */
+/** Every planned variant, most urgent first (variantsByUrgency), renditions apart. */
 export async function plannedVariants(db: Db): Promise<OptimizeRequest[]> {
   const { opening, rest } = await variantsByUrgency(db);
   return [...opening, ...rest];
+}
+
+/**
+ * Makes the stored pictures' renditions that are missing (variantsByUrgency's `renditions`): each
+ * item's first picture as its card and its page's first screen show it, kept beside the stored
+ * pictures (server/images/optimize.ts, PrepareAs). Called when pictures are stored (the first
+ * start, which draws the studio's), before the server listens; the background warm-up makes any
+ * that are still missing (pictures copied in without them) before everything else.
+ */
+export async function makeRenditions(opts: { db: Db; images: ImageOptimizer; logger: Logger }) {
+  const started = Date.now();
+  const { renditions } = await variantsByUrgency(opts.db);
+  const summary = emptySummary(renditions.length);
+  for (const req of renditions) await prepareCounted(opts.images, req, summary, opts.logger, "rendition");
+  opts.logger.info({ ...summary, ms: Date.now() - started }, "Renditions of the stored pictures ready");
+  return summary;
 }
 
 /**
@@ -171,9 +204,15 @@ export type WarmUpSummary = { planned: number; made: number; cached: number; mis
 const emptySummary = (planned: number): WarmUpSummary => ({ planned, made: 0, cached: 0, missing: 0, failed: 0 });
 
 /** Prepares one variant, counting how it went; a failure is logged and counted, not thrown. */
-async function prepareCounted(images: ImageOptimizer, req: OptimizeRequest, summary: WarmUpSummary, logger: Logger) {
+async function prepareCounted(
+  images: ImageOptimizer,
+  req: OptimizeRequest,
+  summary: WarmUpSummary,
+  logger: Logger,
+  as: PrepareAs = "ahead",
+) {
   try {
-    summary[await images.prepare(req)] += 1;
+    summary[await images.prepare(req, as)] += 1;
   } catch (err) {
     summary.failed += 1;
     logger.warn({ err, image: `${req.folder}/${req.fileName}`, width: req.width }, "An image variant was not made");
@@ -195,17 +234,27 @@ export async function warmUpImages(opts: {
 }): Promise<WarmUpSummary> {
   const { images, logger, signal } = opts;
   const started = Date.now();
-  const plan = await plannedVariants(opts.db);
-  logger.info({ variants: plan.length }, "Making image variants");
-  const summary = emptySummary(plan.length);
-  for (const req of plan) {
+  const { renditions, opening, rest } = await variantsByUrgency(opts.db);
+  const plan = [...opening, ...rest];
+  logger.info({ variants: plan.length, renditions: renditions.length }, "Making image variants");
+  const summary = emptySummary(renditions.length + plan.length);
+  const work = [
+    ...renditions.map((req) => ({ req, as: "rendition" as const })),
+    ...plan.map((req) => ({ req, as: "ahead" as const })),
+  ];
+  for (const { req, as } of work) {
     if (signal?.aborted) return summary;
     while (images.quietForMs() < QUIET_MS) await new Promise((r) => setTimeout(r, QUIET_MS));
-    await prepareCounted(images, req, summary, logger);
+    await prepareCounted(images, req, summary, logger, as);
   }
-  const freed = await images.forgetAllBut(plan);
+  const freed = (await images.forgetAllBut(plan)) + (await images.forgetAllBut(renditions, "rendition"));
   logger.info(
-    { ...summary, seconds: Math.round((Date.now() - started) / 1000), bytes: await images.aheadBytes(), freed },
+    {
+      ...summary,
+      seconds: Math.round((Date.now() - started) / 1000),
+      bytes: (await images.aheadBytes()) + (await images.renditionBytes()),
+      freed,
+    },
     "Image variants ready",
   );
   return summary;

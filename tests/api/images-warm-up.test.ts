@@ -1,11 +1,17 @@
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Product, Slab } from "../../domain/catalog-types.ts";
 import { createApp } from "../../server/app.ts";
 import { ImageOptimizer } from "../../server/images/optimize.ts";
-import { makeOpeningVariants, plannedVariants, variantsByUrgency, warmUpImages } from "../../server/images/warm-up.ts";
+import {
+  makeOpeningVariants,
+  makeRenditions,
+  plannedVariants,
+  variantsByUrgency,
+  warmUpImages,
+} from "../../server/images/warm-up.ts";
 import { createLogger } from "../../server/logger.ts";
 import { sitePages } from "../../server/pages.ts";
 import { devSiteBuild } from "../support/dev-site.ts";
@@ -73,6 +79,34 @@ describe.each(dbKinds)("image variants made ahead of need on %s", (kind) => {
     for (const url of optimiserUrls(await page("/shop"), card.fileName))
       expect((await t.request(url)).status).toBe(200);
     expect(t.deps.images.transformations - before).toBe(0);
+  });
+
+  it("keeps an item's first picture, as its card and page show it, with the stored pictures: a cleared cache keeps it", async () => {
+    const { renditions } = await variantsByUrgency(t.deps.database.db);
+    const first = slab.images[0]!.fileName;
+    const sizes = renditions.filter((v) => v.fileName === first).map((v) => `${v.width}x${v.height}q${v.quality}`);
+    // The card (3:4), the phone's gallery (square, q80) and the wide gallery (square, q99).
+    expect(sizes).toEqual([
+      ...["300x400q90", "450x600q90", "600x800q90"],
+      ...["400x400q80", "600x600q80", "800x800q80", "1200x1200q80"],
+      ...["600x600q99", "900x900q99", "1200x1200q99"],
+    ]);
+    // Only the shop's first card and the slab have sources; their card sizes were made above.
+    const summary = await makeRenditions({ db: t.deps.database.db, images: t.deps.images, logger });
+    expect(summary).toMatchObject({ made: 14, cached: 6, failed: 0, planned: renditions.length });
+
+    // The optimiser's cache is cleared (a new machine's, or a deploy's): the slab's page still
+    // finds its first picture, phone and wide, without making anything.
+    rmSync(path.join(t.dataDir, "cache"), { recursive: true, force: true });
+    const images = new ImageOptimizer(t.dataDir);
+    const app = createApp({ ...t.deps, images });
+    const urls = optimiserUrls(await page(`/slabs/${slab.id}`), first).filter((u) => {
+      const q = new URL(u, "http://x").searchParams;
+      return Number(q.get("width")) >= 400; // not the thumbnails' strip
+    });
+    expect(urls.length).toBeGreaterThanOrEqual(7);
+    for (const url of urls) expect((await app.request(`http://localhost${url}`)).status, url).toBe(200);
+    expect(images.transformations).toBe(0);
   });
 
   it("makes every variant the shop's first card and a slab page's pictures ask for, before anyone asks", async () => {
