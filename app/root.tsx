@@ -1,3 +1,4 @@
+import { replayEarlyInput } from "./lib/early-input.ts";
 import "@fontsource/cormorant-garamond/latin-500.css";
 import "@fontsource/inter/latin-400.css";
 import "@fontsource/inter/latin-500.css";
@@ -62,6 +63,7 @@ export default function App() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: measured once, for the page the visit landed on
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    void replayEarlyInput();
     startVitals(landing);
   }, []);
   return <Outlet />;

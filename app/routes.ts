@@ -25,6 +25,8 @@ export default [
     route("cart", "routes/cart.tsx"),
     route("wishlist", "routes/wishlist.tsx"),
     route("check-out", "routes/check-out.tsx"),
+    route("subscribe", "routes/subscribe.tsx"),
+    route("search", "routes/search.tsx"),
     // The founder page lives at the configured slug; any other single segment is a 404.
     route(":slug", "routes/founder.tsx"),
     route("*", "routes/not-found.tsx"),

@@ -44,10 +44,28 @@ function errorOf(body: string): { message: string | null; field: string | null }
   }
 }
 
+/**
+ * A form posted to its page (before or without scripts) that was not received, as the page
+ * shows it again (app/features/enquiries/actions.server.ts).
+ */
+export type FormAnswer = {
+  /** The text fields as they were sent (photos cannot be put back into a file input). */
+  values: Record<string, string>;
+  /** Messages under their fields. */
+  errors: Record<string, string>;
+  /** The failure to show above the form (null: only fields to correct); `detail` is the server's own words. */
+  failure: { detail: string | null } | null;
+};
+
 /** `status` 0 stands for a request that got no answer at all (network down, aborted). */
 export function readSubmitAnswer(status: number, body: string): SubmitOutcome {
   if (isSent(status)) return { ok: true };
   const { message, field } = errorOf(body);
+  return submitRefusal(status, message, field);
+}
+
+/** A refusal (the API's error: status, message, field) as the forms show it. */
+export function submitRefusal(status: number, message: string | null, field: string | null): SubmitOutcome {
   if (message === null) return { ok: false, status, field: null, message: null };
   // Messages about one part start with its name ("image2: must be ..."): say it the form's way.
   const photo = field?.match(/^image(\d+)$/);

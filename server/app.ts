@@ -1,6 +1,7 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { getPath } from "hono/utils/url";
 import { catalogRoutes } from "./catalog/routes.ts";
@@ -8,8 +9,10 @@ import { labelsDir } from "./checkout/providers.ts";
 import { checkoutRoutes } from "./checkout/routes.ts";
 import { contentRoutes } from "./content/routes.ts";
 import type { AppDeps } from "./deps.ts";
+import { MAX_SUBMISSION_BYTES } from "./enquiries/desk.ts";
 import { enquiryRoutes } from "./enquiries/routes.ts";
 import { ApiError, errorBody, sendError } from "./http/errors.ts";
+import { clientAddress } from "./http/rate-limit.ts";
 import { requestIdOf, requestLog } from "./http/request-id.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { imageRoutes } from "./images/routes.ts";
@@ -20,7 +23,8 @@ import { shippingFileRoutes } from "./shipping/routes.ts";
 import { vitalsRoutes } from "./vitals/routes.ts";
 
 /** Renders a page for any request the API and static files did not answer (the React app). */
-export type PageHandler = (request: Request) => Promise<Response>;
+/** Renders a page; `client` is the address of who asked (the forms' limits count per client). */
+export type PageHandler = (request: Request, from?: { client: string }) => Promise<Response>;
 
 /**
  * The one HTTP app: `/api/*` (matched case-insensitively, as the original host did), static
@@ -102,7 +106,18 @@ export function createApp(deps: AppDeps, options: { pages?: PageHandler; clientD
     const pages = options.pages;
     // Pages are rendered per request; compress them on the way out (API answers carry their own gzip).
     app.use("*", compress());
-    app.all("*", (c) => pages(c.req.raw));
+    // A page's form posted without scripts (app/features/enquiries/actions.server.ts) is read
+    // whole by the router: bounded here as the API bounds the same form.
+    app.post(
+      "*",
+      bodyLimit({
+        maxSize: MAX_SUBMISSION_BYTES,
+        onError: () => {
+          throw new ApiError(413, "payload_too_large", "body: is too large", "body");
+        },
+      }),
+    );
+    app.all("*", (c) => pages(c.req.raw, { client: clientAddress(c, deps.config.trustProxy) }));
   } else {
     app.notFound((c) => c.text("Not found", 404));
   }

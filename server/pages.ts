@@ -43,11 +43,11 @@ export function sitePages(deps: AppDeps, build: ServerBuild): PageHandler {
   const studio = () => deps.cache.value("page:studio", () => getStudio(deps.database.db));
   const takesActions = Object.values(build.routes).some((r) => r?.module.action);
   // Each page gets its own script nonce; the policy names it and the studio's tracking script.
-  return async (request) => {
+  return async (request, from) => {
     const reads = request.method === "GET" || request.method === "HEAD";
     if (!reads && !takesActions) return methodNotAllowed();
     const nonce = randomBytes(16).toString("base64");
-    const response = await handle(request, { deps, nonce });
+    const response = await handle(request, { deps, nonce, client: from?.client ?? "local" });
     const tracking = scriptOrigin((await studio().catch(() => null))?.leadTrackingScriptUrl);
     const headers = new Headers(response.headers);
     for (const [k, v] of Object.entries(pageSecurityHeaders(nonce, tracking ? [tracking] : []))) headers.set(k, v);

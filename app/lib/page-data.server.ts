@@ -20,6 +20,7 @@ import {
   listTestimonials,
 } from "../../server/content/queries.ts";
 import { getHomePage } from "../../server/content/routes.ts";
+import { searchCatalog } from "../../server/search/search.ts";
 import { siteOrigin } from "../../server/seo/origin.ts";
 import { sanitizeHtml, sanitizeInlineHtml } from "./sanitize.server.ts";
 
@@ -67,6 +68,8 @@ export function pageData(context: AppLoadContext) {
       ),
     base: (id: number) => cache.value(`page:base:${id}`, () => getBase(db, id)),
     finishes: () => cache.value("finishes", () => listFinishes(db)),
+    /** Not cached: a query's answer is asked for once and the catalog lists it uses are. */
+    search: (query: string) => searchCatalog(db, query),
     divergence: () => cache.value("page:divergence", () => getDivergence(db, 1)),
     portfolio: () => cache.value("portfolios", () => listPortfolio(db)),
     testimonials: () => cache.value("testimonials", () => listTestimonials(db)),

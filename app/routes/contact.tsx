@@ -1,9 +1,11 @@
 import { Link, useLocation } from "react-router";
+import { CONTACT_FIELDS } from "../../domain/enquiry.ts";
 import { enquiryPrefill, readEnquiryQuery, wishlistInterest } from "../../domain/enquiry-prefill.ts";
 import { storeJsonLd } from "../../domain/structured-data.ts";
 import { pageMeta } from "../features/content/meta.ts";
 import { PageHead } from "../features/content/page-head.tsx";
 import { StudioContact } from "../features/content/studio-contact.tsx";
+import { receivePosted } from "../features/enquiries/actions.server.ts";
 import { ContactForm } from "../features/enquiries/contact-form.tsx";
 import { EnquiryAbout, WishlistAbout } from "../features/enquiries/enquiry-about.tsx";
 import { enquiryItem } from "../features/enquiries/load.server.ts";
@@ -20,6 +22,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // The studio's JSON-LD is built here, so its builder stays out of the page's scripts.
   return { item, jsonLd: studio ? [storeJsonLd(studio, page.origin())] : [] };
+}
+
+/** The form posted before or without the page's scripts (features/enquiries/actions.server.ts). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return receivePosted("contact", request, context, CONTACT_FIELDS);
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {

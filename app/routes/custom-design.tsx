@@ -1,6 +1,8 @@
 import { Link } from "react-router";
+import { CUSTOM_FIELDS } from "../../domain/enquiry.ts";
 import { pageMeta } from "../features/content/meta.ts";
 import { PageHead } from "../features/content/page-head.tsx";
+import { receivePosted } from "../features/enquiries/actions.server.ts";
 import { CustomForm } from "../features/enquiries/custom-form.tsx";
 import type { Route } from "./+types/custom-design";
 
@@ -26,6 +28,11 @@ const STEPS = [
     text: "Our own team delivers, carries in, assembles and levels the piece. The balance is due before delivery, and we stay in touch for the life of the piece.",
   },
 ];
+
+/** The form posted before or without the page's scripts (features/enquiries/actions.server.ts). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return receivePosted("custom", request, context, CUSTOM_FIELDS);
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(

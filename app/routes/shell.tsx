@@ -93,6 +93,12 @@ function Frame({
         Skip to content
       </a>
       {before}
+      {/* Shown only while the page's scripts are off or missing (global.css). */}
+      <p className="scripts-note">
+        <span className="scripts-note__off">This browser is not running the shop’s scripts.</span>
+        <span className="scripts-note__late">This page’s scripts have not loaded.</span> You can browse, search,
+        subscribe and write to us; the cart, wish list and checkout need the scripts.
+      </p>
       <AnnouncementBanner announcement={announcement} />
       <Header />
       <main id="main">{children}</main>

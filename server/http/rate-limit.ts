@@ -37,16 +37,31 @@ export function rateLimit(
   opts: { name: string; max: number; windowSeconds: number; trustProxy: number },
 ): MiddlewareHandler {
   return async (c, next) => {
-    const key = `${opts.name}:${clientAddress(c, opts.trustProxy)}`;
-    const { allowed, retryAfterSeconds } = await limits.hit(key, opts.max, opts.windowSeconds);
-    if (!allowed) {
-      c.header("Retry-After", String(retryAfterSeconds));
-      throw new ApiError(
-        429,
-        "too_many_requests",
-        `Too many submissions. Please try again in ${retryAfterSeconds} seconds.`,
-      );
+    const refusal = await countSubmission(limits, opts, clientAddress(c, opts.trustProxy));
+    if (refusal) {
+      c.header("Retry-After", String(refusal.retryAfterSeconds));
+      throw refusal;
     }
     await next();
   };
+}
+
+/** A client over its limit: 429, with when to try again. */
+export class TooManySubmissions extends ApiError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, "too_many_requests", `Too many submissions. Please try again in ${retryAfterSeconds} seconds.`);
+  }
+}
+
+/**
+ * Counts one submission of `client` to the form called `name` (the API's and the page's posts of
+ * one form share the count); the refusal when it is one too many, else null.
+ */
+export async function countSubmission(
+  limits: Limits,
+  opts: { name: string; max: number; windowSeconds: number },
+  client: string,
+): Promise<TooManySubmissions | null> {
+  const { allowed, retryAfterSeconds } = await limits.hit(`${opts.name}:${client}`, opts.max, opts.windowSeconds);
+  return allowed ? null : new TooManySubmissions(retryAfterSeconds);
 }

@@ -163,7 +163,7 @@ export function CheckoutView({ fresh }: { fresh: FreshCartData }) {
             </Link>
           </div>
         ) : (
-          <form className="co-form" noValidate onSubmit={onSubmit} aria-label="Checkout">
+          <form className="co-form" method="post" noValidate onSubmit={onSubmit} aria-label="Checkout">
             {alert && (
               <div className="co-alert" role="alert" tabIndex={-1} ref={alertRef}>
                 <p>{alert.message}</p>
@@ -207,6 +207,11 @@ export function CheckoutView({ fresh }: { fresh: FreshCartData }) {
                 {payment.paying && <span className="co-spinner" aria-hidden="true" />}
                 {payment.paying ? "Processing payment…" : lines ? `Pay ${formatPrice(total)}` : "Pay"}
               </button>
+              {/* Shown only while the page's scripts are off or missing (checkout.css): the button stays disabled. */}
+              <p className="co-pay__needs-scripts" role="note">
+                Paying by card needs this page’s scripts (they format the card and make sure you are charged once), and
+                they have not run in this browser. Reload the page, or call us to place your order.
+              </p>
               <p className="co-muted co-pay__note">
                 Your card details go to our payment processor only. We keep the card’s brand and last four digits, never
                 the number.

@@ -14,7 +14,7 @@ import {
 import type { EnquiryPrefill } from "../../../domain/enquiry-prefill.ts";
 import { Field, HoneyPot, RequiredNote, Select } from "../../components/form-field.tsx";
 import { PhotoPicker } from "./photo-picker.tsx";
-import { FormStatus, SendButton, SendFailedDialog } from "./send-parts.tsx";
+import { FormStatus, PostedFailure, SendButton, SendFailedDialog } from "./send-parts.tsx";
 import { useEnquiryForm } from "./use-enquiry-form.ts";
 import "./enquiries.css";
 
@@ -51,13 +51,26 @@ export function ContactForm({
     const p = tableParts(v.enquiryType, prefill.fields);
     return { ...v, baseType: p.base.shown ? v.baseType : "", edgeType: p.edge.shown ? v.edgeType : "" };
   };
-  const { id, form, values, setValues, photos, errors, set, setPhotoList, onSubmit, sending, failure, closeFailure } =
-    useEnquiryForm<ContactFields>({
-      url: "/api/website/contact",
-      initial: () => ({ ...EMPTY, ...prefill.fields }),
-      validate: validateContact,
-      prepare: outgoing,
-    });
+  const {
+    id,
+    formProps,
+    values,
+    setValues,
+    photos,
+    errors,
+    set,
+    setPhotoList,
+    sending,
+    failure,
+    closeFailure,
+    posted,
+    answered,
+  } = useEnquiryForm<ContactFields>({
+    url: "/api/website/contact",
+    initial: () => ({ ...EMPTY, ...prefill.fields }),
+    validate: validateContact,
+    prepare: outgoing,
+  });
   const parts = tableParts(values.enquiryType, prefill.fields);
 
   useEffect(() => {
@@ -81,7 +94,8 @@ export function ContactForm({
   );
 
   return (
-    <form ref={form} className="form enquiry-form" noValidate onSubmit={onSubmit} aria-busy={sending !== null}>
+    <form className="form enquiry-form" {...formProps}>
+      <PostedFailure failure={posted} />
       {about}
       <RequiredNote />
       <fieldset className="form-group">
@@ -207,6 +221,7 @@ export function ContactForm({
           </div>
         )}
         <PhotoPicker
+          chooseAgain={answered}
           id={id("images")}
           label="Photos"
           required={parts.photosRequired}

@@ -7,7 +7,7 @@ import {
 } from "../../../domain/enquiry.ts";
 import { Field, HoneyPot, RequiredNote } from "../../components/form-field.tsx";
 import { PhotoPicker } from "./photo-picker.tsx";
-import { FormStatus, SendButton, SendFailedDialog } from "./send-parts.tsx";
+import { FormStatus, PostedFailure, SendButton, SendFailedDialog } from "./send-parts.tsx";
 import { useEnquiryForm } from "./use-enquiry-form.ts";
 import "./enquiries.css";
 
@@ -30,7 +30,7 @@ const SPECIES = [
 
 /** The commission form (spec §3, §5): every field and one to five photos, sent as multipart. */
 export function CustomForm() {
-  const { id, form, values, photos, errors, set, setPhotoList, onSubmit, sending, failure, closeFailure } =
+  const { id, formProps, values, photos, errors, set, setPhotoList, sending, failure, closeFailure, posted, answered } =
     useEnquiryForm<CustomFields>({ url: "/api/website/custom", initial: () => EMPTY, validate: validateCustom });
 
   const text = (
@@ -54,7 +54,8 @@ export function CustomForm() {
   );
 
   return (
-    <form ref={form} className="form enquiry-form" noValidate onSubmit={onSubmit} aria-busy={sending !== null}>
+    <form className="form enquiry-form" {...formProps}>
+      <PostedFailure failure={posted} />
       <RequiredNote />
       <fieldset className="form-group">
         <legend>About you</legend>
@@ -101,6 +102,7 @@ export function CustomForm() {
           ))}
         </datalist>
         <PhotoPicker
+          chooseAgain={answered}
           id={id("images")}
           label="Photos"
           required

@@ -36,6 +36,7 @@ export function PhotoPicker({
   photos,
   onChange,
   error,
+  chooseAgain = false,
 }: {
   id: string;
   label: string;
@@ -46,6 +47,8 @@ export function PhotoPicker({
   photos: File[];
   onChange: (photos: File[]) => void;
   error?: string;
+  /** The form came back from its page (posted before or without scripts): its photos were not kept. */
+  chooseAgain?: boolean;
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -85,10 +88,14 @@ export function PhotoPicker({
       </label>
       <p id={`${id}-hint`} className="field__hint">
         {hint}
+        {chooseAgain &&
+          photos.length === 0 &&
+          " Please choose your photos again: a browser does not keep them when a form comes back."}
       </p>
       <input
         ref={input}
         id={id}
+        name="images"
         type="file"
         accept="image/*"
         multiple

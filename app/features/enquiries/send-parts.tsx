@@ -57,3 +57,19 @@ export function FormStatus({ errorCount, sending }: { errorCount: number; sendin
     </p>
   );
 }
+
+/**
+ * 'Email failed to send' above a form its page answered (posted before or without scripts):
+ * what the dialog says, in the page, where it needs no script to be read.
+ */
+export function PostedFailure({ failure }: { failure: { detail: string | null } | null }) {
+  if (!failure) return null;
+  return (
+    <div className="form__failure" role="alert">
+      <p className="form__failure-title">{SEND_MESSAGES.failedTitle}</p>
+      <p>{SEND_MESSAGES.failed}</p>
+      {failure.detail && <p className="form__failure-detail">{failure.detail}</p>}
+      <p>Everything you entered is still in the form; photos need choosing again.</p>
+    </div>
+  );
+}

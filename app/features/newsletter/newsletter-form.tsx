@@ -1,5 +1,7 @@
 import { useId, useState } from "react";
+import { useLocation } from "react-router";
 import { EMAIL_MESSAGE } from "../../../domain/email.ts";
+import type { FormAnswer } from "../../../domain/enquiry-answer.ts";
 import { NEWSLETTER_MESSAGES } from "../../../domain/newsletter.ts";
 import { markOffered } from "./offer.ts";
 import { subscribe } from "./subscribe.ts";
@@ -7,15 +9,27 @@ import "./newsletter.css";
 
 type State = "idle" | "loading" | "success" | "failure";
 
+/** What the sign-up page's action answered (routes/subscribe.tsx). */
+export type SubscribeAnswer = { sent: true; values: Record<string, string> } | FormAnswer;
+
+/** Where a sign-up posted without scripts is answered (routes/subscribe.tsx). */
+export const SUBSCRIBE_PAGE = "/subscribe";
+
 /**
  * The newsletter sign-up (spec §4): idle, loading, success or failure. The address is checked
- * only as an e-mail input checks it (spec §5); a failure keeps it for another try.
+ * only as an e-mail input checks it (spec §5); a failure keeps it for another try. Before the
+ * page's scripts run (or without them) it is a plain post to the sign-up page, which answers
+ * with the same outcome (`answer`, shown there) and offers the way back (`from`).
  */
-export function NewsletterForm({ tone = "light" }: { tone?: "light" | "dark" }) {
+export function NewsletterForm({ tone = "light", answer }: { tone?: "light" | "dark"; answer?: SubscribeAnswer }) {
   const uid = useId();
-  const [email, setEmail] = useState("");
-  const [state, setState] = useState<State>("idle");
-  const [invalid, setInvalid] = useState(false);
+  const { pathname, search } = useLocation();
+  const refused = answer && !("sent" in answer) ? answer : null;
+  const [email, setEmail] = useState(answer?.values.email ?? "");
+  const [state, setState] = useState<State>(
+    answer && "sent" in answer ? "success" : refused && !refused.errors.email ? "failure" : "idle",
+  );
+  const [invalid, setInvalid] = useState(Boolean(refused?.errors.email));
   const loading = state === "loading";
 
   const onSubmit = async (e: React.FormEvent<HTMLFormElement>) => {
@@ -44,7 +58,15 @@ export function NewsletterForm({ tone = "light" }: { tone?: "light" | "dark" }) 
   return (
     <div className={`newsletter newsletter--${tone}`}>
       {state !== "success" && (
-        <form className="newsletter__form" noValidate onSubmit={onSubmit} aria-busy={loading}>
+        <form
+          className="newsletter__form"
+          method="post"
+          action={SUBSCRIBE_PAGE}
+          noValidate
+          onSubmit={onSubmit}
+          aria-busy={loading}
+        >
+          <input type="hidden" name="from" value={answer?.values.from ?? `${pathname}${search}`} />
           <label htmlFor={`${uid}-email`} className="newsletter__label">
             Email address
           </label>

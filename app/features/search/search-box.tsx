@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from "react";
+import { useNavigate } from "react-router";
 import { chunk, useChunk } from "../../lib/chunk.ts";
 import { MIN_CHARS } from "./min-chars.ts";
 import "./search-box.css";
@@ -6,15 +7,20 @@ import "./search-box.css";
 // The results' code (fetching, the list) loads once the visitor starts to search: focus or typing.
 const results = chunk(() => import("./search-results.tsx"));
 
-/** Header search (spec §2, §4, §8): the field is part of every page; its results load when used. */
+/**
+ * Header search (spec §2, §4, §8): the field is part of every page; its quick results load when
+ * used. Enter or the button, from three characters, opens the results page (/search?q=); before
+ * the page's scripts run, or without them, the form itself goes there.
+ */
 export function SearchBox() {
+  const navigate = useNavigate();
   const [query, setQuery] = useState("");
-  const [submits, setSubmits] = useState(0);
   const [focuses, setFocuses] = useState(0);
+  const [closes, setCloses] = useState(0);
   const [shown, setShown] = useState(false);
   const boxRef = useRef<HTMLDivElement>(null);
   const listId = useId();
-  const { module, failed, retry } = useChunk(results, query.trim() === "" && submits === 0 ? null : "search");
+  const { module, failed, retry } = useChunk(results, query.trim() === "" ? null : "search");
   const Results = module?.default;
 
   return (
@@ -22,10 +28,16 @@ export function SearchBox() {
       {/* biome-ignore lint/a11y/useSemanticElements: a form with the search role is the widely supported landmark */}
       <form
         role="search"
+        method="get"
+        action="/search"
         onSubmit={(e) => {
           e.preventDefault();
           if (failed) retry();
-          if (query.trim().length >= MIN_CHARS) setSubmits((n) => n + 1);
+          const q = query.trim();
+          if (q.length < MIN_CHARS) return;
+          e.currentTarget.querySelector("input")?.blur();
+          setCloses((n) => n + 1);
+          void navigate(`/search?${new URLSearchParams({ q })}`);
         }}
       >
         <label htmlFor={`${listId}-q`} className="visually-hidden">
@@ -33,7 +45,9 @@ export function SearchBox() {
         </label>
         <input
           id={`${listId}-q`}
+          name="q"
           type="search"
+          enterKeyHint="search"
           placeholder="Search"
           autoComplete="off"
           value={query}
@@ -52,7 +66,7 @@ export function SearchBox() {
         </button>
       </form>
       {Results ? (
-        <Results query={query} submits={submits} focuses={focuses} listId={listId} boxRef={boxRef} onShown={setShown} />
+        <Results query={query} closes={closes} focuses={focuses} listId={listId} boxRef={boxRef} onShown={setShown} />
       ) : (
         failed &&
         query.trim().length >= MIN_CHARS && (

@@ -1,11 +1,11 @@
 /**
- * The header search's results (spec §2, §4, §8): fetched 500 ms after the text last changed,
+ * The header search's quick results (spec §2, §4, §8): fetched 500 ms after the text last changed,
  * from three characters, the previous request cancelled; a spinner, 'No results found' or
  * 'Error: …' while there is nothing to list. Loaded as its own chunk once the visitor starts
  * to search (search-box.tsx), so pages do not carry it before then.
  */
 import { type RefObject, useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { SearchHit, SearchResponse } from "../../../domain/catalog-types.ts";
 import { productPath } from "../../../domain/product-names.ts";
 import { type ImageFolder, imageUrl } from "../../lib/images.ts";
@@ -24,8 +24,8 @@ const withTitle = (path: string, title: string) => `${path}?title=${encodeURICom
 
 export type SearchResultsProps = {
   query: string;
-  /** Grows with each press of Enter or the search button: search now, without the pause. */
-  submits: number;
+  /** Grows each time the results page is opened for the text: the list closes and stays closed until the text changes. */
+  closes: number;
   /** Grows each time the input gains focus: results already found show again. */
   focuses: number;
   listId: string;
@@ -35,14 +35,18 @@ export type SearchResultsProps = {
   onShown: (shown: boolean) => void;
 };
 
-export default function SearchResults({ query, submits, focuses, listId, boxRef, onShown }: SearchResultsProps) {
+export default function SearchResults({ query, closes, focuses, listId, boxRef, onShown }: SearchResultsProps) {
   const [state, setState] = useState<State>({ kind: "idle" });
   const [open, setOpen] = useState(false);
   const controller = useRef<AbortController | null>(null);
   const hasResults = state.kind !== "idle";
   const shown = open && hasResults;
 
+  /** The text the results page was opened for: the list does not open again for it. */
+  const settled = useRef<string | null>(null);
+
   const run = (text: string) => {
+    if (settled.current === text) return;
     controller.current?.abort();
     if (text.trim().length < MIN_CHARS) {
       setState({ kind: "idle" });
@@ -67,14 +71,23 @@ export default function SearchResults({ query, submits, focuses, listId, boxRef,
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: debounced on the text alone
   useEffect(() => {
+    if (settled.current !== query) settled.current = null;
     const timer = setTimeout(() => run(query), DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [query]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a press of Enter searches at once
+  // Any navigation (a result, the results page, a link) closes the list.
+  const { key } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes on a new location only
+  useEffect(() => setOpen(false), [key]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the results page was opened for this text
   useEffect(() => {
-    if (submits > 0 && query.trim().length >= MIN_CHARS) run(query);
-  }, [submits]);
+    if (closes === 0) return;
+    settled.current = query;
+    controller.current?.abort();
+    setOpen(false);
+  }, [closes]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus shows what was found before
   useEffect(() => {

@@ -63,6 +63,8 @@ export const test = base.extend<{
   // biome-ignore lint/suspicious/noConfusingVoidType: as above
   noSubscribeModal: void;
   consoleErrors: string[];
+  // biome-ignore lint/suspicious/noConfusingVoidType: as above
+  noPersonalDataInUrls: void;
 }>({
   subscribeModal: [false, { option: true }],
   noSplash: [
@@ -89,6 +91,26 @@ export const test = base.extend<{
           }
         }, SUBSCRIBE_OFFERED_KEY);
       await use();
+    },
+    { auto: true },
+  ],
+  // No form anywhere sends what a visitor typed in its address (decisions.md "Forms work before
+  // scripts"): no request of any journey carries an e-mail address or a phone number in its URL.
+  noPersonalDataInUrls: [
+    async ({ page }, use) => {
+      const urls: string[] = [];
+      page.on("request", (r) => urls.push(r.url()));
+      await use();
+      const personal = urls.filter((u) => {
+        let text = u;
+        try {
+          text = decodeURIComponent(u.replaceAll("+", " "));
+        } catch {
+          // A URL that does not decode is checked as it is.
+        }
+        return /[^\s/@?&=]+@[^\s/@?&=]+\.[a-z]{2,}/i.test(text) || /\b\d{3}[ .-]\d{3}[ .-]\d{4}\b/.test(text);
+      });
+      expect(personal, "requests with an e-mail address or phone number in the URL").toEqual([]);
     },
     { auto: true },
   ],

@@ -1,0 +1,146 @@
+import { Form } from "react-router";
+import { toCardProduct } from "../../domain/card-product.ts";
+import { foldForSearch } from "../../domain/text.ts";
+import { BaseCard, toBaseCardItem } from "../components/cards/base-card.tsx";
+import { ProductCard } from "../components/cards/product-card.tsx";
+import { SlabCard, toSlabCardItem } from "../components/cards/slab-card.tsx";
+import { pageMeta } from "../features/content/meta.ts";
+import { MIN_CHARS } from "../features/search/min-chars.ts";
+import { pageData } from "../lib/page-data.server.ts";
+import type { Route } from "./+types/search";
+import "../features/listing/listing.css";
+import "../features/search/search-page.css";
+
+/** The longest query read, as the search API reads it (server/search/search.ts). */
+const MAX_QUERY = 100;
+
+/**
+ * `/search?q=`: the catalog's search as a page (decisions.md "Search has a page"), rendered on
+ * the server, so the header's search works before and without scripts. Products are listed as
+ * the piece a matching size belongs to, once; slabs and bases as themselves; each as its card.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY);
+  if (foldForSearch(q).length < MIN_CHARS) return { q, searched: false as const };
+  const page = pageData(context);
+  const [hits, products, slabs, bases] = await Promise.all([
+    page.search(q),
+    page.products(),
+    page.slabs(),
+    page.bases(),
+  ]);
+  const pieceIds = [...new Set(hits.products.map((h) => h.productId ?? h.id))];
+  const byId = <T extends { id: number }>(items: T[], ids: number[]) =>
+    ids.flatMap((id) => items.find((item) => item.id === id) ?? []);
+  return {
+    q,
+    searched: true as const,
+    products: byId(products, pieceIds).map(toCardProduct),
+    slabs: byId(
+      slabs,
+      hits.slabs.map((h) => h.id),
+    ).map(toSlabCardItem),
+    bases: byId(
+      bases,
+      hits.bases.map((h) => h.id),
+    ).map(toBaseCardItem),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, data }) => [
+  ...pageMeta(matches, data?.q ? `Search: ${data.q}` : "Search", "Search the studio's pieces, slabs and bases."),
+  { name: "robots", content: "noindex" },
+];
+
+const count = (n: number) => `${n} ${n === 1 ? "result" : "results"}`;
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const { q } = loaderData;
+  const groups = loaderData.searched
+    ? [
+        { title: "Pieces", items: loaderData.products.length },
+        { title: "Slabs", items: loaderData.slabs.length },
+        { title: "Bases", items: loaderData.bases.length },
+      ]
+    : [];
+  const total = groups.reduce((n, g) => n + g.items, 0);
+  return (
+    <div className="listing container search-page">
+      <header className="listing__head">
+        <p className="label">Search</p>
+        <h1>{loaderData.searched ? <>Results for “{q}”</> : "Search the shop"}</h1>
+      </header>
+      <Form method="get" action="/search" className="search-page__form" role="search">
+        <label htmlFor="search-page-q" className="visually-hidden">
+          Search products, slabs and bases
+        </label>
+        <input
+          id="search-page-q"
+          key={q}
+          name="q"
+          type="search"
+          defaultValue={q}
+          placeholder="Walnut, bench, live edge…"
+          className="field__control"
+          enterKeyHint="search"
+        />
+        <button type="submit" className="btn">
+          Search
+        </button>
+      </Form>
+      {!loaderData.searched ? (
+        <p className="search-page__note" role="status">
+          {q === "" ? "Type what you are looking for" : `Please type at least ${MIN_CHARS} characters`}: a wood, a kind
+          of piece, a slab’s species or a base’s material.
+        </p>
+      ) : total === 0 ? (
+        <div className="listing__empty" role="status">
+          <h2>No results found</h2>
+          <p>Try another word, or browse the shop, the slabs and the bases.</p>
+        </div>
+      ) : (
+        <>
+          <p className="listing__count" role="status">
+            {count(total)}
+          </p>
+          {loaderData.products.length > 0 && (
+            <section aria-labelledby="search-pieces">
+              <h2 id="search-pieces" className="search-page__group">
+                Pieces <span className="search-page__n">{loaderData.products.length}</span>
+              </h2>
+              <div className="listing__grid listing__grid--4">
+                {loaderData.products.map((p, i) => (
+                  <ProductCard key={p.id} product={p} eager={i === 0} />
+                ))}
+              </div>
+            </section>
+          )}
+          {loaderData.slabs.length > 0 && (
+            <section aria-labelledby="search-slabs">
+              <h2 id="search-slabs" className="search-page__group">
+                Slabs <span className="search-page__n">{loaderData.slabs.length}</span>
+              </h2>
+              <div className="listing__grid listing__grid--4">
+                {loaderData.slabs.map((s) => (
+                  <SlabCard key={s.id} slab={s} />
+                ))}
+              </div>
+            </section>
+          )}
+          {loaderData.bases.length > 0 && (
+            <section aria-labelledby="search-bases">
+              <h2 id="search-bases" className="search-page__group">
+                Bases <span className="search-page__n">{loaderData.bases.length}</span>
+              </h2>
+              <div className="listing__grid listing__grid--4">
+                {loaderData.bases.map((b) => (
+                  <BaseCard key={b.id} base={b} />
+                ))}
+              </div>
+            </section>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
