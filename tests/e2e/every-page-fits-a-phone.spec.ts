@@ -112,6 +112,9 @@ const PAGES: PageCase[] = [
   { name: "the empty cart", path: () => "/cart" },
   { name: "the empty wish list", path: () => "/wishlist" },
   { name: "the checkout with nothing to pay", path: () => "/check-out" },
+  { name: "the search results", path: () => "/search?q=walnut" },
+  { name: "the search page with too short a query", path: () => "/search?q=wa" },
+  { name: "the newsletter sign-up", path: () => "/subscribe" },
   { name: "the founder's page", path: (i) => `/${i.founder}` },
   { name: "the missing page", path: () => "/no/such/page", missing: true },
 ];
