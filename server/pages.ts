@@ -7,6 +7,7 @@ import type { PageHandler } from "./app.ts";
 import { getStudio } from "./content/queries.ts";
 import type { AppDeps } from "./deps.ts";
 import { pageSecurityHeaders, scriptOrigin } from "./http/security-headers.ts";
+import { siteOrigin } from "./seo/origin.ts";
 
 /**
  * The server-rendered site: React Router's build (`react-router build`, in APP_BUILD_DIR or
@@ -37,15 +38,46 @@ function methodNotAllowed(): Response {
   });
 }
 
+/** A form posted from another site: refused quietly, before the router (which would log it). */
+function crossSite(): Response {
+  return new Response("Forbidden: this form is posted from another site", {
+    status: 403,
+    headers: { "content-type": "text/plain; charset=utf-8" },
+  });
+}
+
+/**
+ * A page's form post is taken only from this site: its Origin (when the browser sends one) is
+ * the request's own or the site's public address (PUBLIC_URL). Behind a proxy that ends HTTPS
+ * the two differ (http inside, https outside), so a post from the public address is handed to
+ * the router as addressed to it, which then finds the origins equal. Anything else is null.
+ */
+function fromThisSite(request: Request, publicOrigin: string): Request | null {
+  const origin = request.headers.get("origin");
+  const own = new URL(request.url);
+  if (origin === null || origin === own.origin) return request;
+  if (origin !== publicOrigin) return null;
+  const url = new URL(own.pathname + own.search, publicOrigin);
+  return new Request(url, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    duplex: "half",
+  } as RequestInit);
+}
+
 /** Renders pages from a server build (the built site, or Vite's in tests). */
 export function sitePages(deps: AppDeps, build: ServerBuild): PageHandler {
   const handle = createRequestHandler(build, deps.config.env === "development" ? "development" : "production");
   const studio = () => deps.cache.value("page:studio", () => getStudio(deps.database.db));
   const takesActions = Object.values(build.routes).some((r) => r?.module.action);
   // Each page gets its own script nonce; the policy names it and the studio's tracking script.
-  return async (request, from) => {
-    const reads = request.method === "GET" || request.method === "HEAD";
+  const publicOrigin = new URL(siteOrigin(deps.config)).origin;
+  return async (incoming, from) => {
+    const reads = incoming.method === "GET" || incoming.method === "HEAD";
     if (!reads && !takesActions) return methodNotAllowed();
+    const request = reads ? incoming : fromThisSite(incoming, publicOrigin);
+    if (!request) return crossSite();
     const nonce = randomBytes(16).toString("base64");
     const response = await handle(request, { deps, nonce, client: from?.client ?? "local" });
     const tracking = scriptOrigin((await studio().catch(() => null))?.leadTrackingScriptUrl);

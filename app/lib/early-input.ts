@@ -30,8 +30,10 @@ export async function replayEarlyInput() {
 
 function retype(field: HTMLElement, value: string | boolean) {
   if (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio")) {
-    // A click ticks it as the visitor did, through the page's own handler.
-    if (field.checked !== value) field.click();
+    // Set the other way through the field's own `checked` (which React watches), then clicked as
+    // the visitor did: the page's own handler hears the change, whatever hydration left shown.
+    field.checked = !value;
+    field.click();
     return;
   }
   if (field instanceof HTMLInputElement && field.type === "file") {

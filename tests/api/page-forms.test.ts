@@ -47,7 +47,9 @@ describe("forms posted to their pages", () => {
 
   beforeAll(async () => {
     [t, site] = await Promise.all([
-      createTestApp("pglite", { env: { FORM_RATE_LIMIT: "3/600", TRUST_PROXY: "1" } }),
+      createTestApp("pglite", {
+        env: { FORM_RATE_LIMIT: "4/600", TRUST_PROXY: "1", PUBLIC_URL: "https://shop.example" },
+      }),
       devSiteBuild(),
     ]);
   }, 120_000);
@@ -63,6 +65,16 @@ describe("forms posted to their pages", () => {
     const row = await latest();
     expect(row?.fields).toMatchObject({ lastName: "Byron", enquiryType: "General Inquiry" });
     expect(row?.images.map((i) => i.fileName)).toEqual(["photo-1.jpg", "photo-2.jpg"]);
+  });
+
+  it("takes a post from the site's public address behind a proxy that ends HTTPS, and none from elsewhere", async () => {
+    // Inside, the request is http://localhost; the browser names the public https origin.
+    const ok = await post("/contact", multipart(contact), { origin: "https://shop.example" });
+    expect(ok.status).toBe(303);
+    const before = (await latest())?.id;
+    const refused = await post("/contact", multipart(contact), { origin: "https://elsewhere.example" });
+    expect(refused.status).toBe(403);
+    expect((await latest())?.id).toBe(before);
   });
 
   it("answers a refused enquiry with the page, every message and the fields as typed, storing nothing", async () => {
@@ -95,7 +107,7 @@ describe("forms posted to their pages", () => {
   });
 
   it("counts against the same limit as the API, per client", async () => {
-    // Three in ten minutes: the two above from this client on /contact, then one more.
+    // Four in ten minutes: the three above from this client on /contact, then one more.
     expect((await post("/contact", multipart(contact))).status).toBe(303);
     const refused = await post("/contact", multipart(contact));
     expect(refused.status).toBe(429);

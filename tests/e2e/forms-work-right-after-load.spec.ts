@@ -102,6 +102,32 @@ test.describe("before the page's scripts have run", () => {
     expect(attachmentNames(await studioMailAbout(last))).toHaveLength(5);
   });
 
+  test("a choice ticked and an option picked before them are still chosen, and the enquiry is sent", async ({
+    page,
+  }) => {
+    const release = await holdScripts(page);
+    const last = unique("Earlybird");
+    await page.goto("/contact", { waitUntil: "domcontentloaded" });
+    const form = page.getByRole("region", { name: "Enquiry form" });
+    await form.getByRole("textbox", { name: /First name/ }).fill("Ada");
+    await form.getByRole("textbox", { name: /Last name/ }).fill(last);
+    await form.getByRole("textbox", { name: /^Email/ }).fill("ada@example.com");
+    await form.getByRole("textbox", { name: /^Phone/ }).fill("610 555 0147");
+    await form.getByRole("radio", { name: "Email" }).check();
+    await form.getByRole("radio", { name: "Phone" }).check();
+    await form.getByRole("combobox", { name: /Enquiry type/ }).selectOption("Additional Services");
+    await form.getByRole("textbox", { name: /Details/ }).fill("Could you refinish our grandmother's oak table?");
+    release();
+    await hydrated(page);
+    await expect(form.getByRole("radio", { name: "Phone" })).toBeChecked();
+    await expect(form.getByRole("combobox", { name: /Enquiry type/ })).toHaveValue("Additional Services");
+    await form.getByRole("button", { name: "Send enquiry" }).click();
+    await expect(page).toHaveURL(/\/contact-submitted$/);
+    const mail = await studioMailAbout(last);
+    expect(mail).toContain("Preferred contact: Phone");
+    expect(mail).toContain("Additional Services");
+  });
+
   test("a press of Add to cart is held, then done", async ({ page }) => {
     const release = await holdScripts(page);
     await page.goto("/shop", { waitUntil: "domcontentloaded" });
