@@ -23,10 +23,15 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** A path on this site to go back to; anything else (another site, this page) is no way back. */
+/**
+ * A path on this site to go back to; anything else (another site, this page, a path a browser
+ * would read as another site once it drops tabs and line breaks) is no way back.
+ */
 function wayBack(from: string | undefined): string | null {
-  if (!from?.startsWith("/") || from.startsWith("//") || from.startsWith("/\\")) return null;
-  return from.split("?")[0] === SUBSCRIBE_PAGE ? null : from;
+  if (!from || !/^\/(?![/\\])[^\s\\]*$/.test(from)) return null;
+  const url = new URL(from, "http://this.site");
+  if (url.origin !== "http://this.site" || url.pathname === SUBSCRIBE_PAGE) return null;
+  return `${url.pathname}${url.search}`;
 }
 
 export default function Subscribe({ actionData }: Route.ComponentProps) {

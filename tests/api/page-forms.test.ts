@@ -104,6 +104,16 @@ describe("forms posted to their pages", () => {
     expect(again).toContain("Please enter a valid email address.");
     expect(again).not.toContain('href="https://elsewhere.example/"');
     expect(again).not.toContain("Back to the page you were reading");
+    // A path a browser would read as another site (it drops tabs and line breaks) is no way back.
+    for (const from of ["/\t/elsewhere.example", "//elsewhere.example", "/\\elsewhere.example"]) {
+      const res = await post("/subscribe", new URLSearchParams({ email: "reader@example.com", from }), {
+        "x-forwarded-for": "192.0.2.7",
+      });
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain("Thank you! You are now subscribed.");
+      expect(html, JSON.stringify(from)).not.toContain("Back to the page you were reading");
+    }
   });
 
   it("counts against the same limit as the API, per client", async () => {
