@@ -103,44 +103,46 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           <p className="listing__count" role="status">
             {count(total)}
           </p>
-          {loaderData.products.length > 0 && (
-            <section aria-labelledby="search-pieces">
-              <h2 id="search-pieces" className="search-page__group">
-                Pieces <span className="search-page__n">{loaderData.products.length}</span>
-              </h2>
-              <div className="listing__grid listing__grid--4">
-                {loaderData.products.map((p, i) => (
-                  <ProductCard key={p.id} product={p} eager={i === 0} />
-                ))}
-              </div>
-            </section>
-          )}
-          {loaderData.slabs.length > 0 && (
-            <section aria-labelledby="search-slabs">
-              <h2 id="search-slabs" className="search-page__group">
-                Slabs <span className="search-page__n">{loaderData.slabs.length}</span>
-              </h2>
-              <div className="listing__grid listing__grid--4">
-                {loaderData.slabs.map((s) => (
-                  <SlabCard key={s.id} slab={s} />
-                ))}
-              </div>
-            </section>
-          )}
-          {loaderData.bases.length > 0 && (
-            <section aria-labelledby="search-bases">
-              <h2 id="search-bases" className="search-page__group">
-                Bases <span className="search-page__n">{loaderData.bases.length}</span>
-              </h2>
-              <div className="listing__grid listing__grid--4">
-                {loaderData.bases.map((b) => (
-                  <BaseCard key={b.id} base={b} />
-                ))}
-              </div>
-            </section>
-          )}
+          <ResultGroup id="search-pieces" title="Pieces" count={loaderData.products.length}>
+            {loaderData.products.map((p, i) => (
+              <ProductCard key={p.id} product={p} eager={i === 0} />
+            ))}
+          </ResultGroup>
+          <ResultGroup id="search-slabs" title="Slabs" count={loaderData.slabs.length}>
+            {loaderData.slabs.map((s) => (
+              <SlabCard key={s.id} slab={s} />
+            ))}
+          </ResultGroup>
+          <ResultGroup id="search-bases" title="Bases" count={loaderData.bases.length}>
+            {loaderData.bases.map((b) => (
+              <BaseCard key={b.id} base={b} />
+            ))}
+          </ResultGroup>
         </>
       )}
     </div>
+  );
+}
+
+/** One kind of result under its heading, as the listings' cards; nothing when none matched. */
+function ResultGroup({
+  id,
+  title,
+  count,
+  children,
+}: {
+  id: string;
+  title: string;
+  count: number;
+  children: React.ReactNode;
+}) {
+  if (count === 0) return null;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="search-page__group">
+        {title} <span className="search-page__n">{count}</span>
+      </h2>
+      <div className="listing__grid listing__grid--4">{children}</div>
+    </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { Page, Route } from "@playwright/test";
 import { seedCart, shippablePiece, stockLine } from "./support/checkout.ts";
+import { fillCommission, unique } from "./support/commission.ts";
 import { expect, expectConsoleErrors, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
 import { photo } from "./support/photos.ts";
 import { attachmentNames, studioMailAbout } from "./support/studio-mail.ts";
@@ -7,8 +8,6 @@ import { attachmentNames, studioMailAbout } from "./support/studio-mail.ts";
 // A visitor on a slow phone fills and sends each form as soon as the page has loaded, before or
 // while its scripts take over: every press lands, nothing typed is lost, and the outcome is the
 // one a patient visitor gets (decisions.md "Forms work before scripts").
-
-const unique = (name: string) => `${name}${Date.now().toString(36)}${Math.round(Math.random() * 1e4)}`;
 
 /** Chromium's CPU throttling: the page's own work runs `rate` times slower. */
 async function slowCpu(page: Page, rate = 6) {
@@ -171,25 +170,3 @@ test("the search and sign-up pages read well to assistive technology", async ({ 
   await expect(page.getByRole("heading", { level: 1, name: "Letters from the workshop" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
-
-async function fillCommission(form: ReturnType<Page["getByRole"]>, last: string) {
-  await form.getByRole("textbox", { name: /First name/ }).fill("Grace");
-  await form.getByRole("textbox", { name: /Last name/ }).fill(last);
-  await form.getByRole("textbox", { name: /^Email/ }).fill("grace@example.com");
-  await form.getByRole("textbox", { name: /^Phone/ }).fill("717 555 0199");
-  await form.getByRole("textbox", { name: /Location/ }).fill("Lancaster, PA");
-  await form
-    .getByRole("textbox", { name: /Describe the piece/ })
-    .fill("A white oak dining table for ten, with a trestle base, for a long farmhouse kitchen.");
-  await form.getByRole("combobox", { name: /Wood species/ }).fill("White Oak");
-  await form.getByRole("textbox", { name: /Budget/ }).fill("$12,000 to $15,000");
-  await form
-    .getByLabel(/^Photos/)
-    .setInputFiles([
-      await photo("kitchen-1.jpg"),
-      await photo("kitchen-2.jpg", "jpeg", 10),
-      await photo("kitchen-3.png", "png", 20),
-      await photo("sketch.png", "png", 30),
-      await photo("table-we-like.jpg", "jpeg", 40),
-    ]);
-}

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { fillCommission, unique } from "./support/commission.ts";
 import { expect, expectConsoleErrors, test } from "./support/fixtures.ts";
 import { photo } from "./support/photos.ts";
 import { attachmentNames, studioMailAbout } from "./support/studio-mail.ts";
@@ -7,8 +8,6 @@ import { attachmentNames, studioMailAbout } from "./support/studio-mail.ts";
 // same outcomes and texts a visitor with scripts gets. (Accessibility is checked on the same
 // pages with scripts, in forms-work-right-after-load.spec.ts: axe itself needs them.)
 test.use({ javaScriptEnabled: false });
-
-const unique = (name: string) => `${name}${Date.now().toString(36)}${Math.round(Math.random() * 1e4)}`;
 
 /** Every address the page asked for, to check that none carries what the visitor typed. */
 function requestedUrls(page: Page): string[] {
@@ -82,25 +81,7 @@ test("a commission with five photos reaches the thank-you page and the studio ge
   const last = unique("Hopper");
   await page.goto("/custom-design");
   const form = page.getByRole("region", { name: "Start a commission" });
-  await form.getByRole("textbox", { name: /First name/ }).fill("Grace");
-  await form.getByRole("textbox", { name: /Last name/ }).fill(last);
-  await form.getByRole("textbox", { name: /^Email/ }).fill("grace@example.com");
-  await form.getByRole("textbox", { name: /^Phone/ }).fill("717 555 0199");
-  await form.getByRole("textbox", { name: /Location/ }).fill("Lancaster, PA");
-  await form
-    .getByRole("textbox", { name: /Describe the piece/ })
-    .fill("A white oak dining table for ten, with a trestle base, for a long farmhouse kitchen.");
-  await form.getByRole("combobox", { name: /Wood species/ }).fill("White Oak");
-  await form.getByRole("textbox", { name: /Budget/ }).fill("$12,000 to $15,000");
-  await form
-    .getByLabel(/^Photos/)
-    .setInputFiles([
-      await photo("kitchen-1.jpg"),
-      await photo("kitchen-2.jpg", "jpeg", 10),
-      await photo("kitchen-3.png", "png", 20),
-      await photo("sketch.png", "png", 30),
-      await photo("table-we-like.jpg", "jpeg", 40),
-    ]);
+  await fillCommission(form, last);
   await form.getByRole("button", { name: "Send request" }).click();
   await expect(page).toHaveURL(/\/contact-submitted$/);
   const mail = await studioMailAbout(last);

@@ -51,26 +51,13 @@ export function ContactForm({
     const p = tableParts(v.enquiryType, prefill.fields);
     return { ...v, baseType: p.base.shown ? v.baseType : "", edgeType: p.edge.shown ? v.edgeType : "" };
   };
-  const {
-    id,
-    formProps,
-    values,
-    setValues,
-    photos,
-    errors,
-    set,
-    setPhotoList,
-    sending,
-    failure,
-    closeFailure,
-    posted,
-    answered,
-  } = useEnquiryForm<ContactFields>({
-    url: "/api/website/contact",
-    initial: () => ({ ...EMPTY, ...prefill.fields }),
-    validate: validateContact,
-    prepare: outgoing,
-  });
+  const { id, formProps, values, setValues, photos, errors, set, setPhotoList, ...sent } =
+    useEnquiryForm<ContactFields>({
+      url: "/api/website/contact",
+      initial: () => ({ ...EMPTY, ...prefill.fields }),
+      validate: validateContact,
+      prepare: outgoing,
+    });
   const parts = tableParts(values.enquiryType, prefill.fields);
 
   useEffect(() => {
@@ -95,7 +82,7 @@ export function ContactForm({
 
   return (
     <form className="form enquiry-form" {...formProps}>
-      <PostedFailure failure={posted} />
+      <PostedFailure failure={sent.posted} />
       {about}
       <RequiredNote />
       <fieldset className="form-group">
@@ -221,7 +208,7 @@ export function ContactForm({
           </div>
         )}
         <PhotoPicker
-          chooseAgain={answered}
+          chooseAgain={sent.answered}
           id={id("images")}
           label="Photos"
           required={parts.photosRequired}
@@ -235,10 +222,10 @@ export function ContactForm({
       </fieldset>
       <HoneyPot />
       <div className="form__actions">
-        <SendButton sending={sending}>Send enquiry</SendButton>
-        <FormStatus errorCount={Object.keys(errors).length} sending={sending} />
+        <SendButton sending={sent.sending}>Send enquiry</SendButton>
+        <FormStatus errorCount={Object.keys(errors).length} sending={sent.sending} />
       </div>
-      <SendFailedDialog failure={failure} onClose={closeFailure} />
+      <SendFailedDialog failure={sent.failure} onClose={sent.closeFailure} />
     </form>
   );
 }
