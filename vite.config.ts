@@ -17,7 +17,7 @@ const everyPageRoots = [
  * show them), with the testimonials that home and the story page share.
  */
 const cardRoots = [
-  path.join(appDir, "components", "cards", "product-card.tsx"),
+  path.join(appDir, "features", "shopping", "shop-cards.tsx"),
   path.join(appDir, "features", "home", "testimonials.tsx"),
 ];
 

@@ -8,9 +8,12 @@ export default defineConfig({
       "server/**/*.test.ts",
       "seed/**/*.test.ts",
       "tests/api/**/*.test.ts",
+      "tests/architecture/**/*.test.ts",
       "bench/**/*.test.ts",
     ],
     environment: "node",
+    // One migrated and one seeded database for the whole run, copied by each test app.
+    globalSetup: ["tests/support/db-templates.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // PGlite is single-threaded WebAssembly; two workers keep both cores busy without thrashing.

@@ -70,7 +70,7 @@ export default function App() {
 }
 
 /**
- * The router's fallback (spec §2) for the one failure the shell layout's own boundary cannot
+ * The router's fallback (docs/product.md §2) for the one failure the shell layout's own boundary cannot
  * take: the shell itself not rendering (its data missing, or its error page failing), so there
  * is no header or footer to keep.
  */

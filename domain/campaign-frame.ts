@@ -1,5 +1,5 @@
 /**
- * A newsletter campaign's HTML as the campaign page frames it (spec §2 "/newsletter/{id}").
+ * A newsletter campaign's HTML as the campaign page frames it (docs/product.md §2 "/newsletter/{id}").
  * The frame can show none of the pages its links lead to (the site's policy allows no framing,
  * of itself or of others), so every link opens over the whole page instead: a `<base
  * target="_top">` first in the head, where it wins over any the e-mail brings. Links the e-mail

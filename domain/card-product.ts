@@ -1,4 +1,4 @@
-import type { Product } from "./catalog-types.ts";
+import type { Base, Product, Slab } from "./catalog-types.ts";
 
 /** What a product card needs: the product without its long HTML texts, videos and SEO data. */
 export type CardProduct = Omit<Product, "description" | "specification" | "grain" | "videos" | "metaData">;
@@ -7,3 +7,54 @@ export type CardProduct = Omit<Product, "description" | "specification" | "grain
 export function toCardProduct({ description, specification, grain, videos, metaData, ...card }: Product): CardProduct {
   return card;
 }
+
+/** What a slab card and its quick view show; listings send only this much to the browser. */
+export type SlabCardItem = Pick<
+  Slab,
+  | "id"
+  | "title"
+  | "category"
+  | "species"
+  | "size"
+  | "seats"
+  | "origin"
+  | "startingPrice"
+  | "salePrice"
+  | "visibility"
+  | "images"
+  | "inventoryId"
+>;
+
+/** Trims a slab to what its card shows, so listings do not ship descriptions to the browser. */
+export const toSlabCardItem = (s: SlabCardItem): SlabCardItem => ({
+  id: s.id,
+  title: s.title,
+  category: s.category,
+  species: s.species,
+  size: s.size,
+  seats: s.seats,
+  origin: s.origin,
+  startingPrice: s.startingPrice,
+  salePrice: s.salePrice,
+  visibility: s.visibility,
+  images: s.images,
+  inventoryId: s.inventoryId,
+});
+
+/** What a base card shows; listings send only this much to the browser. */
+export type BaseCardItem = Pick<
+  Base,
+  "id" | "title" | "material" | "startingPrice" | "salePrice" | "visibility" | "images" | "inventoryId"
+>;
+
+/** Trims a base to what its card shows, so listings do not ship descriptions to the browser. */
+export const toBaseCardItem = (b: BaseCardItem): BaseCardItem => ({
+  id: b.id,
+  title: b.title,
+  material: b.material,
+  startingPrice: b.startingPrice,
+  salePrice: b.salePrice,
+  visibility: b.visibility,
+  images: b.images,
+  inventoryId: b.inventoryId,
+});

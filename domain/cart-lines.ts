@@ -1,5 +1,5 @@
 /**
- * What the cart page, the cart drawer and the checkout do with the lines (spec §4 "Cart"), pure:
+ * What the cart page, the cart drawer and the checkout do with the lines (docs/product.md §4 "Cart"), pure:
  * change a quantity, take a line out or put it back, and sum what can be bought. Kept apart from
  * domain/cart.ts, whose reading and adding every page needs.
  */
@@ -35,7 +35,7 @@ export function restoreLine(lines: CartLine[], line: CartLine, index: number): C
 }
 
 /**
- * Removes a line by its product id (spec §4). A Divergence line is one configuration of the
+ * Removes a line by its product id (docs/product.md §4). A Divergence line is one configuration of the
  * same divergenceId, so it is removed by its configuration, and never takes a product that
  * happens to share the number with it.
  */
@@ -47,7 +47,7 @@ export function removeFromCart(lines: CartLine[], line: CartLine): CartLine[] {
 /** The lines that can be bought: in stock (or a Divergence table still built), at least one unit. */
 export const payableLines = (lines: CartLine[]): CartLine[] => lines.filter((l) => !isOutOfStock(l) && l.quantity > 0);
 
-/** The summary counts only Divergence items and items with stock (spec §4), to the cent. */
+/** The summary counts only Divergence items and items with stock (docs/product.md §4), to the cent. */
 export function cartSummary(lines: CartLine[]): { subtotal: number; items: number } {
   const counted = payableLines(lines);
   return {

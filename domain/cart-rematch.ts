@@ -1,5 +1,5 @@
 /**
- * The stored cart matched to today's prices and stock (spec §4), on the pages that load them
+ * The stored cart matched to today's prices and stock (docs/product.md §4), on the pages that load them
  * (the cart and the checkout). Apart from the cart's rules (cart.ts), which every page carries,
  * since it prices Divergence tables with the configurator's function.
  */
@@ -17,7 +17,7 @@ import type { DivergenceData } from "./catalog-types.ts";
 import { divergencePrice } from "./divergence-builder.ts";
 
 /**
- * Matches stored lines to fresh data (spec §4, on a full data load): a stock line to the product
+ * Matches stored lines to fresh data (docs/product.md §4, on a full data load): a stock line to the product
  * with its id (variants are listed too, each naming its parent; pass them through
  * `toStockCartProduct`), priced and stocked afresh; a
  * Divergence line to its species and size, priced again with the configurator's function.

@@ -1,5 +1,5 @@
 /**
- * The cart's rules (spec §4 "Cart"), pure: every function takes the lines and returns new ones.
+ * The cart's rules (docs/product.md §4 "Cart"), pure: every function takes the lines and returns new ones.
  * The browser keeps the lines in local storage; the server's checkout recomputes every price.
  * Here is what every page needs (reading the stored lines, adding, counting); changing and
  * summing lines, which only the cart, its drawer and the checkout do, is in domain/cart-lines.ts.
@@ -24,7 +24,7 @@ export type StockCartProduct = {
   customShipping?: boolean;
 };
 
-/** A configured Divergence table (spec §3 "Divergence cart product"); id is the divergenceId. */
+/** A configured Divergence table (docs/product.md §3 "Divergence cart product"); id is the divergenceId. */
 export type DivergenceCartProduct = {
   id: number;
   title: string;

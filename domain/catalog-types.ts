@@ -1,4 +1,4 @@
-/** The API's JSON shapes (spec §3 field names), shared by server and browser. */
+/** The API's JSON shapes (docs/product.md §3 field names), shared by server and browser. */
 
 export type ImageRef = { fileName: string };
 export type VideoRef = { url: string };
@@ -156,7 +156,7 @@ export type HomePageData = {
 export type SearchHit = { id: number; title: string; images: ImageRef[]; productId?: number; type?: string };
 export type SearchResponse = { products: SearchHit[]; slabs: SearchHit[]; bases: SearchHit[] };
 
-/** The studio's public identity (decisions.md: configurable data, not code). */
+/** The studio's public identity (docs/product.md, "The studio is configuration": data, not code). */
 export type Studio = {
   name: string;
   shortName: string;

@@ -14,7 +14,7 @@ export type { RatesRequest };
 /** The body of a payment request, as the browser builds it. */
 export type PaymentPayload = PaymentRequest;
 
-/** A shipping rate as the rates API hands it out (spec §3 "Shipping rate"). */
+/** A shipping rate as the rates API hands it out (docs/product.md §3 "Shipping rate"). */
 export type QuotedRate = {
   object_id: string;
   /** Decimal string, "23.50". */

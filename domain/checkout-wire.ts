@@ -51,7 +51,7 @@ export const ratesRequestSchema = z.object({
   products: cartLines,
 });
 
-/** POST /api/payment/process-payment: the spec's §7 payload, plus the chosen quote's id and the buyer's names. */
+/** POST /api/payment/process-payment: the payload of docs/product.md §7, plus the chosen quote's id and the buyer's names. */
 export const paymentRequestSchema = z.object({
   firstname: text(100),
   lastname: text(100),

@@ -17,7 +17,7 @@ const good: CheckoutFields = {
   nameOnCard: "Ada Lovelace",
 };
 
-describe("checkout validation (spec §5)", () => {
+describe("checkout validation (docs/product.md §5)", () => {
   it("asks for every shipping field with its message", () => {
     expect(validateShipping({})).toEqual({
       firstname: "Please provide a first name.",

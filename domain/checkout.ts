@@ -1,8 +1,10 @@
 /**
- * The checkout form's rules (spec §5), shared by the page and the payment API so both say the
+ * The checkout form's rules (docs/product.md §5), shared by the page and the payment API so both say the
  * same thing: which fields shipping needs, which the payment needs, and their messages.
  */
+
 import { cardBrand, cvcLength } from "./cards.ts";
+import { EMAIL } from "./email.ts";
 
 export type ShippingFields = {
   firstname: string;
@@ -43,13 +45,18 @@ export const PAYMENT_MESSAGES = {
   nameOnCard: "Please provide a valid cardholder name.",
 } as const;
 
-/** A standard e-mail shape: something@something.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+/** What the checkout says about shipping rates, in the browser and from the API alike. */
+export const RATE_MESSAGES = {
+  /** No rate chosen for a cart that needs one. */
+  noRate: "Please calculate shipping and choose a rate.",
+  /** The rates could not be had (the provider failed, or no answer). */
+  unreachable: "We could not calculate shipping just now. Please try again in a moment.",
+} as const;
 
 const blank = (v: string | undefined) => !v || v.trim() === "";
 const digits = (v: string | undefined) => (v ?? "").replace(/\D/g, "");
 
-/** What shipping-rate calculation needs (spec §5). */
+/** What shipping-rate calculation needs (docs/product.md §5). */
 export function validateShipping(f: Partial<ShippingFields>): FieldErrors<ShippingFields> {
   const errors: FieldErrors<ShippingFields> = {};
   for (const key of Object.keys(SHIPPING_MESSAGES) as (keyof ShippingFields)[]) {
@@ -66,7 +73,7 @@ export function validateShipping(f: Partial<ShippingFields>): FieldErrors<Shippi
  */
 export function validateCheckout(f: Partial<CheckoutFields>): FieldErrors<CheckoutFields> {
   const errors: FieldErrors<CheckoutFields> = validateShipping(f);
-  if (!EMAIL_PATTERN.test((f.email ?? "").trim())) errors.email = PAYMENT_MESSAGES.email;
+  if (!EMAIL.test((f.email ?? "").trim())) errors.email = PAYMENT_MESSAGES.email;
   const card = digits(f.cardNumber);
   const brand = cardBrand(card);
   const shortest = brand === "amex" ? 15 : brand === "diners" ? 14 : 16;
@@ -80,6 +87,6 @@ export function validateCheckout(f: Partial<CheckoutFields>): FieldErrors<Checko
   return errors;
 }
 
-/** Total = subtotal + the chosen shipping amount, to the cent (spec §4). */
+/** Total = subtotal + the chosen shipping amount, to the cent (docs/product.md §4). */
 export const checkoutTotal = (subtotal: number, shipping: number): number =>
   Math.round((subtotal + shipping + Number.EPSILON) * 100) / 100;

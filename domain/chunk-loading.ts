@@ -1,5 +1,5 @@
 /**
- * How a script chunk that failed to load is tried again (spec §8, §9): a network blip or a
+ * How a script chunk that failed to load is tried again (docs/product.md §8, §9): a network blip or a
  * deploy under way should not cost the shopper the widget, and a dead connection is said so
  * after the spec's timeout rather than never.
  */

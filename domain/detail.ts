@@ -1,4 +1,4 @@
-/** Rules of the product, slab and base detail page (spec §2 and §4), free of I/O. */
+/** Rules of the product, slab and base detail page (docs/product.md §2 and §4), free of I/O. */
 
 export { clampQuantity } from "./quantity.ts";
 
@@ -14,7 +14,7 @@ type Family = { id: number; productId: number | null };
 /**
  * The product a route shows and its parent. `/products/{id}` shows that product (a variant
  * alone still finds its parent); `/products/{a}/{b}` shows the variant of the two when the
- * other is its parent, in either order (spec §1 allows the productId second). Null means not found.
+ * other is its parent, in either order (docs/product.md §2 allows the productId second). Null means not found.
  */
 export function resolveProduct<T extends Family>(
   list: T[],
@@ -54,7 +54,7 @@ export function pickRelated<T extends { id: number }>(groups: T[][], exclude: nu
   return out;
 }
 
-/** Bases offer a finish choice unless they are wood or 'Other' (spec §2). */
+/** Bases offer a finish choice unless they are wood or 'Other' (docs/product.md §2). */
 export const hasFinishOptions = (material: string): boolean =>
   !["wood", "other"].includes(material.trim().toLowerCase());
 

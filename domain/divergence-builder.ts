@@ -1,5 +1,5 @@
 /**
- * The Divergence table builder (spec §4 "Divergence configurator"): six steps, each choice
+ * The Divergence table builder (docs/product.md §4 "Divergence configurator"): six steps, each choice
  * resetting the later ones, the gallery's fallback and the price. The server's checkout prices
  * Divergence lines with the same `divergencePrice`.
  */

@@ -1,11 +1,11 @@
 /**
  * What the forms make of the API's answer to a submission (docs/api.md): 200 or 204 is sent
- * (spec §4); anything else failed, and an error body may name the field at fault and say why.
+ * (docs/product.md §4); anything else failed, and an error body may name the field at fault and say why.
  */
 
 import { isSent, NEWSLETTER_MESSAGES } from "./newsletter.ts";
 
-/** The texts the forms show once an answer is in (spec §8), word for word. */
+/** The texts the forms show once an answer is in (docs/product.md §8), word for word. */
 export const SEND_MESSAGES = {
   failedTitle: "Email failed to send",
   failed: "Sorry, something went wrong while trying to send your email. Please try again.",

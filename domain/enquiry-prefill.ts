@@ -1,5 +1,5 @@
 /**
- * How the contact form starts (spec §5 "Enquiry type default"): what the page's address says
+ * How the contact form starts (docs/product.md §5 "Enquiry type default"): what the page's address says
  * about where the enquiry came from (`contactHref` on detail pages, `?from=wishlist`,
  * `?enquiryType=` from the configurator and the services page), turned into the form's first
  * values and a line the studio reads in `interest`.

@@ -1,5 +1,5 @@
 /**
- * The contact and custom-design forms' rules (spec §3, §5, §9), shared by the forms and the
+ * The contact and custom-design forms' rules (docs/product.md §3, §5, §9), shared by the forms and the
  * API so both say the same thing.
  */
 
@@ -76,7 +76,7 @@ const blank = (v: string | undefined) => !v || v.trim() === "";
 
 export type FormErrors = Record<string, string>;
 
-/** Table enquiries need the base and edge; a custom item needs the edge and a photo (spec §5). */
+/** Table enquiries need the base and edge; a custom item needs the edge and a photo (docs/product.md §5). */
 export function validateContact(f: Partial<ContactFields>, imageCount: number): FormErrors {
   const e: FormErrors = {};
   if (blank(f.firstName)) e.firstName = ENQUIRY_MESSAGES.firstName;
@@ -99,7 +99,7 @@ export function validateContact(f: Partial<ContactFields>, imageCount: number): 
   return e;
 }
 
-/** Every custom-design field is required, with 1 to 5 photos (spec §5). */
+/** Every custom-design field is required, with 1 to 5 photos (docs/product.md §5). */
 export function validateCustom(f: Partial<CustomFields>, imageCount: number): FormErrors {
   const e: FormErrors = {};
   for (const key of CUSTOM_FIELDS) {
@@ -111,10 +111,10 @@ export function validateCustom(f: Partial<CustomFields>, imageCount: number): Fo
   return e;
 }
 
-/** 'N image(s) selected. Thank you!' (spec §5). */
+/** 'N image(s) selected. Thank you!' (docs/product.md §5). */
 export const imagesSelectedText = (n: number): string => `${n} image(s) selected. Thank you!`;
 
-/** Where an enquiry started: the wish list, a product, a slab or a base (spec §5). */
+/** Where an enquiry started: the wish list, a product, a slab or a base (docs/product.md §5). */
 export type EnquirySource =
   | { from: "wishlist" }
   | { from: "product"; title: string; category?: string }

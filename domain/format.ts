@@ -2,7 +2,7 @@ const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD",
 const usdCents = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
 
 /**
- * Prices display in USD with no decimals (spec §9). An amount with cents — a total of sale
+ * Prices display in USD with no decimals (docs/product.md §9). An amount with cents — a total of sale
  * prices, a shipping rate — shows them: a sum is never shown rounded to the dollar.
  */
 export const formatPrice = (amount: number): string =>
@@ -16,5 +16,5 @@ const longDate = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
 });
 
-/** en-US: long weekday, year, short month, day (spec §2, media). */
+/** en-US: long weekday, year, short month, day (docs/product.md §2, media). */
 export const formatLongDate = (iso: string): string => longDate.format(new Date(iso));

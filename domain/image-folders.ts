@@ -1,4 +1,4 @@
-/** Folders under images/ (spec §7, plus the look book and the variant thumbnails). */
+/** Folders under images/ (docs/product.md §7, plus the look book and the variant thumbnails). */
 export const IMAGE_FOLDERS = [
   "products",
   "slabs",
@@ -18,6 +18,6 @@ export const IMAGE_FOLDERS = [
 
 export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
 
-/** A product of type Divergence keeps its pictures with the Divergence finish imagery (spec §3). */
+/** A product of type Divergence keeps its pictures with the Divergence finish imagery (docs/product.md §3). */
 export const productFolder = (type: string): ImageFolder =>
   type === "Divergence" ? "divergenceSpeciesFinish" : "products";

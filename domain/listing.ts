@@ -1,14 +1,14 @@
-/** Listing rules for /shop, /slabs and /bases (spec §4 Listings, §5 Filter price, §9). */
+/** Listing rules for /shop, /slabs and /bases (docs/product.md §4 Listings, §5 Filter price, §9). */
 
 export type SortOrder = "highToLow" | "lowToHigh";
 export const SORT_ORDERS: readonly SortOrder[] = ["highToLow", "lowToHigh"];
 
 export type PriceRange = { min: number; max: number };
 
-/** Items revealed per "Show more" (spec §9). */
+/** Items revealed per "Show more" (docs/product.md §9). */
 export const GROUP_SIZE = { products: 8, bases: 8, slabs: 6 } as const;
 
-/** The spec's default price bounds (§9): 0–1000 for the shop, bases up to 1,000,000. */
+/** The default price bounds (docs/product.md §9): 0–1000 for the shop, bases up to 1,000,000. */
 export const DEFAULT_BOUNDS = {
   shop: { min: 0, max: 1000 },
   slabs: { min: 0, max: 1000 },
@@ -33,7 +33,7 @@ const parseAmount = (raw: string | null | undefined): number | null => {
 };
 
 /**
- * The price filter from raw input (spec §5): an empty or invalid min falls back to the lower
+ * The price filter from raw input (docs/product.md §5): an empty or invalid min falls back to the lower
  * bound and max to the upper; min is clamped between the bounds; max is kept at least min and,
  * like min, never past the upper bound.
  */
@@ -73,7 +73,7 @@ export function sortByPrice<T extends Priced>(items: readonly T[], order: SortOr
 
 export type LengthClass = "wall-art" | "coffee-tables" | "dining-tables";
 
-/** Slab length classes in inches (spec §9), with the words the filter shows. */
+/** Slab length classes in inches (docs/product.md §9), with the words the filter shows. */
 export const LENGTH_CLASSES: readonly { value: LengthClass; label: string }[] = [
   { value: "wall-art", label: "Wall art" },
   { value: "coffee-tables", label: "Coffee tables" },

@@ -1,4 +1,4 @@
-/** The look book (spec §9): 182 pages at 8.5:11, a 1 s flip, a book between 300 and 1920 px wide. */
+/** The look book (docs/product.md §9): 182 pages at 8.5:11, a 1 s flip, a book between 300 and 1920 px wide. */
 export const LOOK_BOOK = {
   pages: 182,
   flipMs: 1000,

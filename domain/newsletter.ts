@@ -1,4 +1,4 @@
-/** The one-time subscribe modal (spec §4 "Newsletter", §9): when it opens and what remembers it. */
+/** The one-time subscribe modal (docs/product.md §4 "Newsletter", §9): when it opens and what remembers it. */
 
 /** It opens this long after the page came up on a visitor's first visit. */
 export const SUBSCRIBE_MODAL_DELAY_MS = 30_000;
@@ -9,7 +9,7 @@ export const SUBSCRIBE_OFFERED_KEY = "newsletter-offered";
 /** Pages it never opens over (it waits for the next one): paying needs full attention. */
 export const subscribeModalAllowed = (pathname: string): boolean => !/^\/check-out\/?$/i.test(pathname);
 
-/** What the sign-up says once the answer is in (spec §8), word for word. */
+/** What the sign-up says once the answer is in (docs/product.md §8), word for word. */
 export const NEWSLETTER_MESSAGES = {
   subscribed: "Thank you! You are now subscribed.",
   subscribeFailed: "Unfortunately something went wrong. Please try again.",

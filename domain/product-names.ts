@@ -33,7 +33,7 @@ export const isDivergenceEntry = (p: { type?: string | null }): boolean => p.typ
 
 const titled = (path: string, title: string) => `${path}?title=${encodeURIComponent(title)}`;
 
-/** Where a product, variant or the Divergence entry opens (spec §1: listings append ?title=). */
+/** Where a product, variant or the Divergence entry opens (docs/product.md §2: listings append ?title=). */
 export function productPath(p: Named & { type?: string | null }): string {
   if (isDivergenceEntry(p)) return "/divergence";
   if (p.productId && p.productId !== p.id) return titled(`/products/${p.productId}/${p.id}`, p.title);

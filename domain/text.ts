@@ -8,7 +8,7 @@ export function foldForSearch(text: string): string {
     .trim();
 }
 
-/** URL slug: lowercase letters, digits and hyphens only, hyphens collapsed and trimmed (spec §5). */
+/** URL slug: lowercase letters, digits and hyphens only, hyphens collapsed and trimmed (docs/product.md §5). */
 export function slugify(text: string): string {
   return foldForSearch(text)
     .replace(/[^a-z0-9]+/g, "-")
@@ -16,7 +16,7 @@ export function slugify(text: string): string {
     .replace(/^-|-$/g, "");
 }
 
-/** Phone strings keep their digits only (spec §5). */
+/** Phone strings keep their digits only (docs/product.md §5). */
 export function phoneDigits(text: string): string {
   return text.replace(/\D/g, "");
 }

@@ -1,4 +1,4 @@
-/** The only video links the detail page plays (spec §2): YouTube embed, watch, youtu.be and shorts. */
+/** The only video links the detail page plays (docs/product.md §2): YouTube embed, watch, youtu.be and shorts. */
 
 const YOUTUBE_HOSTS = new Set([
   "youtube.com",

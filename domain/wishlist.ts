@@ -1,6 +1,6 @@
 /**
- * The wish list's rules (spec §4 "Wish list"), pure. An entry is the item's category as `type`
- * and the item's identity (spec §3). Products, slabs and bases number their ids separately, so
+ * The wish list's rules (docs/product.md §4 "Wish list"), pure. An entry is the item's category as `type`
+ * and the item's identity (docs/product.md §3). Products, slabs and bases number their ids separately, so
  * an entry also says which kind of item it is: that is what its link and pictures follow, and
  * removal by id stays within that kind.
  */

@@ -9,7 +9,7 @@ export function imageJobs(content: SeedContent): ImageJob[] {
   };
   add("studio", content.studio.founderImages);
   for (const p of content.products) {
-    // A product of type Divergence keeps its pictures with the Divergence finish imagery (spec §3).
+    // A product of type Divergence keeps its pictures with the Divergence finish imagery (docs/product.md §3).
     add(p.type === "Divergence" ? "divergenceSpeciesFinish" : "products", p.images);
     for (const v of p.variants) {
       add(p.type === "Divergence" ? "divergenceSpeciesFinish" : "products", v.images);

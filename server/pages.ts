@@ -14,7 +14,7 @@ import { siteOrigin } from "./seo/origin.ts";
  * ./build), handed the app's dependencies as load context so loaders call services directly.
  */
 export async function loadSite(deps: AppDeps): Promise<{ pages: PageHandler; clientDir: string }> {
-  const buildDir = path.resolve(process.env.APP_BUILD_DIR ?? "build");
+  const buildDir = path.resolve(process.env.APP_BUILD_DIR || "build");
   const serverEntry = path.join(buildDir, "server", "index.js");
   if (!existsSync(serverEntry)) {
     throw new Error(`No site build at ${serverEntry}: run "npm run build" first.`);

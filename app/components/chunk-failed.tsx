@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import "./chunk-failed.css";
 
 /**
- * Said in the place of a widget whose code could not be loaded (spec §8 'Loading chunk failed'):
+ * Said in the place of a widget whose code could not be loaded (docs/product.md §8 'Loading chunk failed'):
  * the rest of the page carries on, and the notice says what still works.
  */
 export function ChunkFailed({

@@ -1,7 +1,7 @@
 import { clampQuantity } from "../../domain/detail.ts";
 import "./quantity-stepper.css";
 
-/** − / + and the number: never below 0, never above the stock when there is one (spec §4). */
+/** − / + and the number: never below 0, never above the stock when there is one (docs/product.md §4). */
 export function QuantityStepper({
   value,
   stock,

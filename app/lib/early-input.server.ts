@@ -1,5 +1,5 @@
 /**
- * What a visitor does before the page's scripts have taken over (decisions.md "Forms work
+ * What a visitor does before the page's scripts have taken over (docs/product.md, "Forms work
  * before scripts"). This part of the early script (lib/early-script.server.ts) keeps it until
  * the page is interactive, when lib/early-input.ts hands it to the page:
  * - presses of buttons only a script makes work (add to cart, a heart, a stepper, the builder's

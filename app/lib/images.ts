@@ -1,4 +1,4 @@
-/** URLs of the image optimiser (spec §7: images/{folder}/{fileName}, webp). */
+/** URLs of the image optimiser (docs/product.md §7: images/{folder}/{fileName}, webp). */
 
 import { type ImageFolder, productFolder } from "../../domain/image-folders.ts";
 import { type ImagePreset, presetVariant } from "../../domain/image-variants.ts";

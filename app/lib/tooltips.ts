@@ -5,7 +5,7 @@
  * as a description, which would make screen readers say it twice.
  *
  * One element serves the whole page, in the top layer (a popover) so no clipping box or open modal
- * hides it. Spec §9: it sits 8 px from its control, above it (below when there is no room) and at
+ * hides it. docs/product.md §9: it sits 8 px from its control, above it (below when there is no room) and at
  * least 10 px inside the window. It takes no pointer events, so it never stands between a click
  * and what lies beneath; the mouse may still move onto it (WCAG 1.4.13) because a hover tooltip
  * goes only when the pointer leaves both the control and the tooltip, and the gap between them.

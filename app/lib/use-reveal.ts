@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useLocation } from "react-router";
 
 /**
- * Fades and slides `.reveal` blocks in once, when 3 % of them is on screen (spec §2). Reduced
+ * Fades and slides `.reveal` blocks in once, when 3 % of them is on screen (docs/product.md §2). Reduced
  * motion is honoured in CSS; without JavaScript the blocks are simply shown.
  */
 export function useReveal() {

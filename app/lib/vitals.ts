@@ -1,5 +1,5 @@
 /**
- * Field measurements of real visits (spec §2 "web vitals"): LCP, INP, CLS, FCP and TTFB, tagged
+ * Field measurements of real visits (docs/product.md §2 "web vitals"): LCP, INP, CLS, FCP and TTFB, tagged
  * with the route the visit landed on, sent in batches with `navigator.sendBeacon` when the page
  * is hidden (or every ten). Read from the browser's own performance entries (buffered, so
  * starting after hydration misses nothing) and computed by the rules in domain/vitals.ts; the

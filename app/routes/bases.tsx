@@ -1,8 +1,9 @@
+import { toBaseCardItem } from "../../domain/card-product.ts";
 import { DEFAULT_BOUNDS, GROUP_SIZE } from "../../domain/listing.ts";
 import { activeFilterCount, BASE_FACETS, listingPage } from "../../domain/listing-query.ts";
-import { BaseCard, toBaseCardItem } from "../components/cards/base-card.tsx";
 import { filterFields, listingMeta } from "../features/listing/fields.ts";
 import { ListingLayout } from "../features/listing/listing-layout.tsx";
+import { ShopBaseCard } from "../features/shopping/shop-cards.tsx";
 import { pageData } from "../lib/page-data.server.ts";
 import type { Route } from "./+types/bases";
 
@@ -45,7 +46,7 @@ export default function Bases({ loaderData }: Route.ComponentProps) {
       hasMore={hasMore}
     >
       {items.map((base, i) => (
-        <BaseCard key={base.id} base={base} eager={i === 0} />
+        <ShopBaseCard key={base.id} base={base} eager={i === 0} />
       ))}
     </ListingLayout>
   );

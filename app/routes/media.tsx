@@ -13,7 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   try {
     campaigns = await page.campaigns();
   } catch (err) {
-    // Without the newsletter source the page still has the posts to show (spec §8).
+    // Without the newsletter source the page still has the posts to show (docs/product.md §8).
     context.deps.logger.warn({ err }, "Newsletter campaigns unavailable for /media");
   }
   return { items: mediaFeed(posts, campaigns) };

@@ -1,11 +1,9 @@
 import { Form } from "react-router";
-import { toCardProduct } from "../../domain/card-product.ts";
+import { toBaseCardItem, toCardProduct, toSlabCardItem } from "../../domain/card-product.ts";
 import { foldForSearch } from "../../domain/text.ts";
-import { BaseCard, toBaseCardItem } from "../components/cards/base-card.tsx";
-import { ProductCard } from "../components/cards/product-card.tsx";
-import { SlabCard, toSlabCardItem } from "../components/cards/slab-card.tsx";
 import { pageMeta } from "../features/content/meta.ts";
 import { MIN_CHARS } from "../features/search/min-chars.ts";
+import { ShopBaseCard, ShopProductCard, ShopSlabCard } from "../features/shopping/shop-cards.tsx";
 import { pageData } from "../lib/page-data.server.ts";
 import type { Route } from "./+types/search";
 import "../features/listing/listing.css";
@@ -15,7 +13,7 @@ import "../features/search/search-page.css";
 const MAX_QUERY = 100;
 
 /**
- * `/search?q=`: the catalog's search as a page (decisions.md "Search has a page"), rendered on
+ * `/search?q=`: the catalog's search as a page (docs/product.md, "Search has a page"), rendered on
  * the server, so the header's search works before and without scripts. Products are listed as
  * the piece a matching size belongs to, once; slabs and bases as themselves; each as its card.
  */
@@ -105,17 +103,17 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           </p>
           <ResultGroup id="search-pieces" title="Pieces" count={loaderData.products.length}>
             {loaderData.products.map((p, i) => (
-              <ProductCard key={p.id} product={p} eager={i === 0} />
+              <ShopProductCard key={p.id} product={p} eager={i === 0} />
             ))}
           </ResultGroup>
           <ResultGroup id="search-slabs" title="Slabs" count={loaderData.slabs.length}>
             {loaderData.slabs.map((s) => (
-              <SlabCard key={s.id} slab={s} />
+              <ShopSlabCard key={s.id} slab={s} />
             ))}
           </ResultGroup>
           <ResultGroup id="search-bases" title="Bases" count={loaderData.bases.length}>
             {loaderData.bases.map((b) => (
-              <BaseCard key={b.id} base={b} />
+              <ShopBaseCard key={b.id} base={b} />
             ))}
           </ResultGroup>
         </>

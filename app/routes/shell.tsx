@@ -14,12 +14,14 @@ import { ScrollHint } from "../components/shell/scroll-hint.tsx";
 import { Splash } from "../components/shell/splash.tsx";
 import "../components/shell/shell.css";
 import "../components/shell/tooltip.css";
+import { NewsletterForm } from "../features/newsletter/newsletter-form.tsx";
 import { SubscribeModal } from "../features/newsletter/subscribe-modal.tsx";
 // The error page's styles come with every page, so a 404 rendered by the server is styled
 // before any script runs; its code (route-error.tsx) is fetched only when a page fails.
 import "../features/content/content.css";
 import "../features/not-found/not-found.css";
 import { ShopDrawer } from "../features/shopping/drawer.tsx";
+import { HeaderTools } from "../features/shopping/header-tools.tsx";
 import { PreviewPopup } from "../features/shopping/preview-popup.tsx";
 import { useShopConnection } from "../features/shopping/use-shop-connection.ts";
 import { chunk, whenEngaged } from "../lib/chunk.ts";
@@ -100,9 +102,9 @@ function Frame({
         subscribe and write to us; the cart, wish list and checkout need the scripts.
       </p>
       <AnnouncementBanner announcement={announcement} />
-      <Header />
+      <Header tools={<HeaderTools />} />
       <main id="main">{children}</main>
-      <Footer />
+      <Footer newsletter={<NewsletterForm tone="dark" />} />
       {after}
     </HeaderStateProvider>
   );

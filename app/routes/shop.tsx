@@ -1,10 +1,10 @@
 import { toCardProduct } from "../../domain/card-product.ts";
 import { DEFAULT_BOUNDS, divergenceStartingPrice, GROUP_SIZE } from "../../domain/listing.ts";
 import { activeFilterCount, listingPage, SHOP_FACETS } from "../../domain/listing-query.ts";
-import { ProductCard } from "../components/cards/product-card.tsx";
 import { DivergenceCard, type DivergenceEntry } from "../features/listing/divergence-card.tsx";
 import { filterFields, listingMeta } from "../features/listing/fields.ts";
 import { ListingLayout } from "../features/listing/listing-layout.tsx";
+import { ShopProductCard } from "../features/shopping/shop-cards.tsx";
 import { pageData } from "../lib/page-data.server.ts";
 import { useShellData } from "../lib/use-studio.ts";
 import type { Route } from "./+types/shop";
@@ -69,7 +69,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         "kind" in item ? (
           <DivergenceCard key="divergence" entry={item} eager={i === 0} />
         ) : (
-          <ProductCard key={item.id} product={item} eager={i === 0} />
+          <ShopProductCard key={item.id} product={item} eager={i === 0} />
         ),
       )}
     </ListingLayout>

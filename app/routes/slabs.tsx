@@ -1,8 +1,9 @@
+import { toSlabCardItem } from "../../domain/card-product.ts";
 import { DEFAULT_BOUNDS, GROUP_SIZE, LENGTH_CLASSES } from "../../domain/listing.ts";
 import { activeFilterCount, listingPage, SLAB_FACETS } from "../../domain/listing-query.ts";
-import { SlabCard, toSlabCardItem } from "../components/cards/slab-card.tsx";
 import { filterFields, listingMeta } from "../features/listing/fields.ts";
 import { ListingLayout } from "../features/listing/listing-layout.tsx";
+import { ShopSlabCard } from "../features/shopping/shop-cards.tsx";
 import { pageData } from "../lib/page-data.server.ts";
 import type { Route } from "./+types/slabs";
 
@@ -57,7 +58,7 @@ export default function Slabs({ loaderData }: Route.ComponentProps) {
       hasMore={hasMore}
     >
       {items.map((slab, i) => (
-        <SlabCard key={slab.id} slab={slab} eager={i === 0} />
+        <ShopSlabCard key={slab.id} slab={slab} eager={i === 0} />
       ))}
     </ListingLayout>
   );

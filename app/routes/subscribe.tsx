@@ -7,7 +7,7 @@ import type { Route } from "./+types/subscribe";
 
 /**
  * The newsletter sign-up as a page of its own: where the footer's form posts when the page's
- * scripts have not run (decisions.md "Forms work before scripts"), answered with the form's own
+ * scripts have not run (docs/product.md, "Forms work before scripts"), answered with the form's own
  * outcome and texts, and a way back to the page the visitor was reading.
  */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -12,7 +12,7 @@ import {
   listSlabs,
 } from "./queries.ts";
 
-/** Catalog reads (spec §7). Paths are lowercase: the app lowercases /api paths before routing. */
+/** Catalog reads (docs/product.md §7). Paths are lowercase: the app lowercases /api paths before routing. */
 export function catalogRoutes(api: Hono, deps: AppDeps) {
   const { db } = deps.database;
   api.get("/products", (c) => cachedJson(c, deps, "products", () => listProducts(db)));

@@ -20,7 +20,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { cardBrand } from "../../domain/cards.ts";
-import { checkoutTotal, PAYMENT_MESSAGES, validateCheckout } from "../../domain/checkout.ts";
+import { checkoutTotal, PAYMENT_MESSAGES, RATE_MESSAGES, validateCheckout } from "../../domain/checkout.ts";
 import { formFieldFor } from "../../domain/checkout-order.ts";
 import type { PaymentRequest } from "../../domain/checkout-wire.ts";
 import type { Db } from "../db/client.ts";
@@ -62,7 +62,7 @@ export type PaymentDeps = {
   stockChanged: () => void;
 };
 
-/** The form's rules (spec §5) on the payload; the first problem is a 400 naming the payload's field. */
+/** The form's rules (docs/product.md §5) on the payload; the first problem is a 400 naming the payload's field. */
 function assertValid(body: PaymentRequest): void {
   const errors = validateCheckout({
     firstname: body.firstname || body.deliveryName,
@@ -126,8 +126,7 @@ function assertSameFigures(body: PaymentRequest, cart: PricedCart, shippingTotal
 
 async function quotedRate(db: Db, body: PaymentRequest, cart: PricedCart): Promise<ShippingRate | null> {
   if (cart.parcels.length === 0) return null;
-  if (!body.shippingRateId)
-    throw new ApiError(400, "invalid_request", "Please calculate shipping and choose a rate.", "shippingRateId");
+  if (!body.shippingRateId) throw new ApiError(400, "invalid_request", RATE_MESSAGES.noRate, "shippingRateId");
   return quotedRateFor(db, body.shippingRateId, {
     cartKey: cart.cartKey,
     destination: {

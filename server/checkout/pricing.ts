@@ -1,7 +1,7 @@
 /**
- * The server's own prices for a cart (decisions.md: the browser's prices are a display): every
- * line read from the database, a Divergence table priced with the configurator's function,
- * and the parcels shipping is quoted for.
+ * The server's own prices for a cart (docs/product.md, "The server prices the cart": the
+ * browser's prices are a display): every line read from the database, a Divergence table priced
+ * with the configurator's function, and the parcels shipping is quoted for.
  */
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { roundCents } from "../../domain/cart.ts";
@@ -149,7 +149,8 @@ export async function priceCart(db: Db, input: CartLineInput[]): Promise<PricedC
       stockRef: { table: "products", id: p.id },
       details: { inventoryId: p.inventoryId },
       // One parcel per unit, each the piece's own size (docs/decisions/004): multiplying every
-      // measure by the quantity, as spec §7 did, made freight grow with its cube.
+      // measure by the quantity, as the specification did, made freight grow with its cube
+      // (docs/product.md, "Parcels").
       parcels: p.customShipping
         ? []
         : Array.from({ length: q }, () => ({ length: p.length, width: p.width, height: p.height, weight: p.weight })),

@@ -5,7 +5,7 @@
  * was quoted for, so a payment is charged the quoted amount for that cart and that address only.
  */
 
-import { type ShippingFields, validateShipping } from "../../domain/checkout.ts";
+import { RATE_MESSAGES, type ShippingFields, validateShipping } from "../../domain/checkout.ts";
 import type { RatesRequest } from "../../domain/checkout-wire.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError } from "../http/errors.ts";
@@ -21,7 +21,7 @@ import { rememberQuotes } from "./quotes.ts";
 
 export type RatesAnswer = { rates: ShippingRate[]; specialized: { id: number; title: string }[] };
 
-/** The first shipping-field problem as a 400 with the form's own message (spec §5). */
+/** The first shipping-field problem as a 400 with the form's own message (docs/product.md §5). */
 export function assertShippingFields(fields: ShippingFields): void {
   const errors = validateShipping(fields);
   const first = Object.entries(errors)[0];
@@ -53,11 +53,7 @@ export async function quoteRates(
     // An address the provider cannot ship to as written is the shopper's to correct.
     if (err instanceof AddressRefused) throw new ApiError(400, "invalid_request", err.shopperMessage, err.field);
     deps.logger.error({ err, provider: deps.shipping.name }, "Error fetching shipping rates:");
-    throw new ApiError(
-      502,
-      "shipping_unavailable",
-      "We could not calculate shipping just now. Please try again in a moment.",
-    );
+    throw new ApiError(502, "shipping_unavailable", RATE_MESSAGES.unreachable);
   }
   const { products: _lines, ...address } = body;
   const quoted = await rememberQuotes(deps.db, deps.shipping.name, rates, {

@@ -10,7 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema.ts";
 
-const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "server/db/migrations");
+const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR || "server/db/migrations");
 const MIGRATION_LOCK = 72_410_001;
 
 /** The Drizzle database, whichever driver is underneath. */
@@ -21,10 +21,14 @@ export type Database = {
   kind: "pglite" | "postgres";
   /** Applies the committed SQL migrations that have not run yet. */
   migrate(): Promise<void>;
+  /** PGlite only: a copy of the whole database, which `from` opens again (tests start from one). */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 };
 
-export type DatabaseOptions = { kind: "pglite"; dataDir?: string } | { kind: "postgres"; url: string; max?: number };
+export type DatabaseOptions =
+  | { kind: "pglite"; dataDir?: string /** Start from this copy (Database.dump). */; from?: Blob }
+  | { kind: "postgres"; url: string; max?: number };
 
 /**
  * Opens the embedded PGlite database (persisted in `dataDir`, in memory when absent)
@@ -64,12 +68,16 @@ export async function openDatabase(
     };
   }
   const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
-  const client = await PGlite.create(options.dataDir ?? "memory://", { extensions: { pg_trgm } });
+  const client = await PGlite.create(options.dataDir ?? "memory://", {
+    extensions: { pg_trgm },
+    ...(options.from ? { loadDataDir: options.from } : {}),
+  });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
     kind: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    dump: () => client.dumpDataDir("none"),
     close: async () => {
       await client.close();
       releaseLock();

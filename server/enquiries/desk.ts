@@ -1,7 +1,7 @@
 /**
  * The three submissions as the studio receives them, whoever sends them: the JSON API
- * (routes.ts, spec §7) and the pages' own form posts, which work before and without scripts
- * (app/features/enquiries/actions.server.ts, decisions.md "Forms work before scripts"). Each is
+ * (routes.ts, docs/product.md §7) and the pages' own form posts, which work before and without scripts
+ * (app/features/enquiries/actions.server.ts, docs/product.md, "Forms work before scripts"). Each is
  * checked with the shared rules (domain/enquiry.ts, domain/email.ts) and committed, with its
  * photos on disk, before it is answered; delivery to the studio's inbox and to Mailchimp
  * happens afterwards from the database, with retries ("nothing lost").
@@ -36,7 +36,7 @@ export const MAX_SUBMISSION_BYTES = Math.max(MAX_CONTACT_IMAGES, MAX_CUSTOM_IMAG
 type Upload = { field: string; bytes: Uint8Array; kind: ImageKind };
 
 /**
- * Photos come as image1..imageN (spec §7, one file each, as the pages' scripts send them) or
+ * Photos come as image1..imageN (docs/product.md §7, one file each, as the pages' scripts send them) or
  * as `images`, one file input choosing several (a page's form posted without its scripts).
  */
 const PHOTO_FIELD = /^(image\d+|images)$/;

@@ -1,5 +1,5 @@
 /**
- * The three submissions of the JSON API (spec §7): POST /api/website/contact and
+ * The three submissions of the JSON API (docs/product.md §7): POST /api/website/contact and
  * /api/website/custom (multipart, with photos) and POST /api/website/subscribe (JSON {email}),
  * each limited per client and received by the desk (desk.ts), which commits it before the answer.
  */

@@ -37,7 +37,7 @@ function toAuthResponse(json: unknown): AuthResponse | null {
 const isNotFound = (r: AuthResponse): boolean => r.respstat === "C" && r.respcode === "29";
 
 /**
- * The CardPointe Gateway REST client (providers.md). Declines and B answers resolve; anything
+ * The CardPointe Gateway REST client (docs/providers.md). Declines and B answers resolve; anything
  * that leaves the outcome unknown throws GatewayUnavailable. Card number, CVV and expiry are
  * sent and never logged.
  */

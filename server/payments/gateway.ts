@@ -1,7 +1,7 @@
 /**
  * A card gateway as the checkout uses it: CardPointe's REST API when configured
  * (cardpointe.ts), otherwise the built-in sandbox that answers like CardPointe's test system
- * (sandbox.ts). Field names and string values follow CardPointe (docs: providers.md).
+ * (sandbox.ts). Field names and string values follow CardPointe (docs/providers.md).
  */
 
 /** `PUT auth` with capture: every value a string, amount as "12.34", expiry as MMYY. */

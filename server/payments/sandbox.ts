@@ -7,7 +7,7 @@ const approval: Decision = { respstat: "A", respcode: "00", resptext: "Approval"
 // The gateway's own checks answer with its two-digit codes (respproc PPS).
 const gatewayDecline = (respcode: string, resptext: string): Decision => ({ respstat: "C", respcode, resptext });
 
-/** CardPointe's special test cards (providers.md). */
+/** CardPointe's special test cards (docs/providers.md). */
 const specialCards: Record<string, Decision> = {
   "4387751111111038": { respstat: "C", respcode: "100", resptext: "Do not honor" },
   "4387751111111046": { respstat: "C", respcode: "101", resptext: "Expired card" },
@@ -76,7 +76,7 @@ export type SandboxOptions = {
 };
 
 /**
- * The built-in gateway: answers in memory the way CardPointe's test system does (providers.md),
+ * The built-in gateway: answers in memory the way CardPointe's test system does (docs/providers.md),
  * so a checkout runs end to end with no account. It never charges anything.
  */
 export function createSandboxGateway(options: SandboxOptions = {}): SandboxGateway {

@@ -17,7 +17,7 @@ type McCampaign = {
   settings?: { title?: string; subject_line?: string; preview_text?: string };
 };
 
-/** A small client of the Mailchimp Marketing API v3 (providers.md). */
+/** A small client of the Mailchimp Marketing API v3 (docs/providers.md). */
 export class MailchimpClient {
   private readonly auth: string;
 

@@ -1,7 +1,7 @@
 /**
  * Shipping rates and labels as the checkout uses them: Shippo when a token is configured
- * (shippo.ts), otherwise the built-in rate table (rate-table.ts). Shapes follow the spec's §3
- * "Shipping rate" and "Shipping label result" (Shippo's field names).
+ * (shippo.ts), otherwise the built-in rate table (rate-table.ts). Shapes follow
+ * docs/product.md §3 "Shipping rate" and "Shipping label result" (Shippo's field names).
  */
 
 export type ShippingAddress = {

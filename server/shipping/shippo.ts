@@ -87,7 +87,7 @@ function toRate(r: Record<string, unknown>): ShippingRate | null {
 const labelStatuses = new Set(["SUCCESS", "ERROR", "QUEUED", "WAITING"]);
 
 /**
- * The Shippo API client (providers.md). 429 and 5xx answers are retried with backoff — except
+ * The Shippo API client (docs/providers.md). 429 and 5xx answers are retried with backoff — except
  * that a label purchase is retried only when it surely was not processed (429, 502–504), so a
  * 500 after Shippo bought the label never buys a second one.
  */

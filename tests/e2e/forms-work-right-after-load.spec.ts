@@ -7,7 +7,7 @@ import { attachmentNames, studioMailAbout } from "./support/studio-mail.ts";
 
 // A visitor on a slow phone fills and sends each form as soon as the page has loaded, before or
 // while its scripts take over: every press lands, nothing typed is lost, and the outcome is the
-// one a patient visitor gets (decisions.md "Forms work before scripts").
+// one a patient visitor gets (docs/product.md, "Forms work before scripts").
 
 /** Chromium's CPU throttling: the page's own work runs `rate` times slower. */
 async function slowCpu(page: Page, rate = 6) {

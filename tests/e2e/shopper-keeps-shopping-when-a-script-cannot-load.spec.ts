@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectConsoleErrors, expectNoSeriousA11yViolations, open, test } from "./support/fixtures.ts";
 
 // The preview popup's, the drawer's and the search results' code are chunks of their own,
-// fetched at the visitor's first sign of engagement or when first needed. A chunk that cannot be fetched is retried for 120 s (spec §9); the
+// fetched at the visitor's first sign of engagement or when first needed. A chunk that cannot be fetched is retried for 120 s (docs/product.md §9); the
 // page's clock is moved on rather than waited for.
 const PREVIEW_CHUNK = "**/assets/preview-dialog-*.js";
 const DRAWER_CHUNK = "**/assets/drawer-dialog-*.js";

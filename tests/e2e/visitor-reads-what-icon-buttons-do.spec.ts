@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, open, test } from "./support/fixtures.ts";
 
-// Spec §9: a tooltip sits 8 px from its control and at least 10 px inside the window.
+// docs/product.md §9: a tooltip sits 8 px from its control and at least 10 px inside the window.
 const OFFSET = 8;
 const MARGIN = 10;
 

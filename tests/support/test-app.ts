@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -13,19 +13,40 @@ import type { MailTransport } from "../../server/mail/transport.ts";
 import type { CampaignSource } from "../../server/newsletter/campaigns.ts";
 import type { PaymentGateway } from "../../server/payments/gateway.ts";
 import type { ShippingProvider } from "../../server/shipping/provider.ts";
+import { TEMPLATES_ENV, type Template, type Templates } from "./db-templates.ts";
 
 export type DbKind = "pglite" | "postgres";
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server. */
 export const dbKinds: DbKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 
-/** A fresh, empty PostgreSQL database on the test server, dropped again by `drop`. */
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** The run's migrated and seeded databases to copy (tests/support/db-templates.ts), when made. */
+const templates = (): Templates | null => {
+  const raw = process.env[TEMPLATES_ENV];
+  return raw ? (JSON.parse(raw) as Templates) : null;
+};
+
+/** The PGlite copies, read once per process. */
+const dumps = new Map<string, Blob>();
+const dumpAt = (file: string) => {
+  let blob = dumps.get(file);
+  if (!blob) {
+    blob = new Blob([new Uint8Array(readFileSync(file))]);
+    dumps.set(file, blob);
+  }
+  return blob;
+};
+
+/**
+ * A fresh PostgreSQL database on the test server, empty or a copy of `template`, dropped again
+ * by `drop`.
+ */
+async function freshPostgres(template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `heartwood_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -40,14 +61,29 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
   };
 }
 
+/**
+ * A database of its own for a test: empty, or `as` a copy of the run's migrated or seeded one
+ * (made by migrating and seeding here when the run has no templates, e.g. outside Vitest).
+ */
 export async function openTestDatabase(
   kind: DbKind,
+  as: "empty" | Template = "empty",
 ): Promise<{ database: Database; url?: string; dispose: () => Promise<void> }> {
-  if (kind === "pglite") {
-    const database = await openDatabase({ kind: "pglite" });
-    return { database, dispose: () => database.close() };
+  const copy = as === "empty" ? undefined : templates()?.[kind]?.[as];
+  const opened = await openEmpty(kind, copy);
+  if (as !== "empty" && !copy) {
+    await opened.database.migrate();
+    if (as === "seeded") await seedDatabase(opened.database.db, content);
   }
-  const fresh = await freshPostgres();
+  return opened;
+}
+
+async function openEmpty(kind: DbKind, copy: string | undefined) {
+  if (kind === "pglite") {
+    const database = await openDatabase({ kind: "pglite", from: copy ? dumpAt(copy) : undefined });
+    return { database, url: undefined, dispose: () => database.close() };
+  }
+  const fresh = await freshPostgres(copy);
   const database = await openDatabase({ kind: "postgres", url: fresh.url, max: 4 });
   return {
     database,
@@ -96,11 +132,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const { database, dispose } = options.database
     ? { database: options.database, dispose: async () => undefined }
-    : await openTestDatabase(kind);
-  if (!options.database) {
-    await database.migrate();
-    if (options.seed !== false) await seedDatabase(database.db, content);
-  }
+    : await openTestDatabase(kind, options.seed === false ? "migrated" : "seeded");
   const dataDir = mkdtempSync(path.join(tmpdir(), "heartwood-test-"));
   const config = loadConfig({
     NODE_ENV: "test",

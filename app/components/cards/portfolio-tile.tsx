@@ -5,7 +5,7 @@ import "./card.css";
 import "./portfolio-tile.css";
 
 /**
- * A portfolio tile (spec §2): the project's photograph filling the tile, its title and type over a
+ * A portfolio tile (docs/product.md §2): the project's photograph filling the tile, its title and type over a
  * scrim, the second photograph on hover. It opens the showcase by putting the project in the URL.
  */
 export function PortfolioTile({

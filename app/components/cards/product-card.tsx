@@ -1,16 +1,28 @@
 import { Link } from "react-router";
 import type { CardProduct } from "../../../domain/card-product.ts";
 import { isDivergenceEntry, productPath } from "../../../domain/product-names.ts";
-import { AddToCartButton } from "../../features/cart/add-to-cart-button.tsx";
-import { HeartButton } from "../../features/wishlist/heart-button.tsx";
 import { productFolder } from "../../lib/images.ts";
 import { CardImage } from "./card-image.tsx";
 import { Pills } from "./pills.tsx";
 import { PriceAmount } from "./starting-price.tsx";
 import "./card.css";
 
-/** A product card (spec §2): image with hover alternate, pills, heart, material pickers, price. */
-export function ProductCard({ product, eager = false }: { product: CardProduct; eager?: boolean }) {
+/**
+ * A product card (docs/product.md §2): image with hover alternate, pills, heart, material
+ * pickers, price, and Add to cart while in stock. The heart and the button are given (`heart`,
+ * `action`): the shop's cards pass its own (features/shopping/shop-cards.tsx).
+ */
+export function ProductCard({
+  product,
+  eager = false,
+  heart,
+  action,
+}: {
+  product: CardProduct;
+  eager?: boolean;
+  heart?: React.ReactNode;
+  action?: React.ReactNode;
+}) {
   const folder = productFolder(product.type);
   const materials = product.variants.filter((v) => v.type === "Material");
   const href = productPath(product);
@@ -21,7 +33,7 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
           <CardImage folder={folder} images={product.images} alt={product.title} eager={eager} />
         </Link>
         <Pills salePrice={product.salePrice} visibility={product.visibility} tag={product.tag} />
-        <HeartButton item={product} kind="product" type={product.category} show="preview" />
+        {heart}
       </div>
       <div className="card__body">
         <p className="label">{product.category}</p>
@@ -48,7 +60,7 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
             Build your table
           </Link>
         ) : (
-          product.stock > 0 && <AddToCartButton product={product} className="card__add" />
+          product.stock > 0 && action
         )}
       </div>
     </article>

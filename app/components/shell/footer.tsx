@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { NewsletterForm } from "../../features/newsletter/newsletter-form.tsx";
 import { useShellData } from "../../lib/use-studio.ts";
 import { StudioHours } from "./studio-hours.tsx";
 import "./footer.css";
 
-export function Footer() {
+/** The site footer; `newsletter` is the sign-up form the layout gives it. */
+export function Footer({ newsletter }: { newsletter: React.ReactNode }) {
   const { studio } = useShellData();
   const { address } = studio;
   return (
@@ -16,7 +16,7 @@ export function Footer() {
           <div className="footer__newsletter" id="newsletter">
             <h2 className="label">Newsletter</h2>
             <p>New slabs out of the kiln, finished commissions and studio news, a few times a year.</p>
-            <NewsletterForm tone="dark" />
+            {newsletter}
           </div>
         </div>
         <nav aria-label="Footer" className="footer__links">

@@ -1,7 +1,5 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useMatches } from "react-router";
-import { useCartCount, useWishlistCount } from "../../features/cart/counts.ts";
-import { SearchBox } from "../../features/search/search-box.tsx";
 import { type HeaderVariant, useHeaderState } from "../../lib/header-state.tsx";
 import { useShellData } from "../../lib/use-studio.ts";
 import { Menu } from "./menu.tsx";
@@ -37,7 +35,11 @@ function useHeroVisible(pathname: string): boolean {
   return visible;
 }
 
-export function Header() {
+/**
+ * The site header: menu, logo and, at its right, the `tools` the layout gives it (the search and
+ * the wish list and cart links, features/shopping/header-tools.tsx).
+ */
+export function Header({ tools }: { tools: React.ReactNode }) {
   const { studio } = useShellData();
   const { pathname } = useLocation();
   const { showcase } = useHeaderState();
@@ -46,8 +48,6 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [hidden, setHidden] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
-  const cart = useCartCount();
-  const wishlist = useWishlistCount();
 
   const variant: HeaderVariant = showcase
     ? "dark"
@@ -118,29 +118,7 @@ export function Header() {
         <Link to="/" className="site-header__logo" aria-label={`${studio.name}, home`}>
           {studio.name}
         </Link>
-        <div className="site-header__tools">
-          <SearchBox />
-          <Link
-            to="/wishlist"
-            className="site-header__count"
-            aria-label={wishlist === null ? "Wish list" : `Wish list, ${wishlist} ${wishlist === 1 ? "item" : "items"}`}
-            data-tip=""
-          >
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-              <path
-                d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.5"
-              />
-            </svg>
-            {/* The numbers come from this browser's storage: their place is kept until they are read. */}
-            <span className={wishlist === null ? "is-pending" : undefined}>{wishlist ?? 0}</span>
-          </Link>
-          <Link to="/cart" className="site-header__count">
-            Cart<span className={cart === null ? "is-pending" : undefined}> ({cart ?? 0})</span>
-          </Link>
-        </div>
+        <div className="site-header__tools">{tools}</div>
       </div>
       <Menu open={menuOpen} founder={studio.founder} />
     </header>

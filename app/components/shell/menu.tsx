@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import "./menu.css";
 
-/** The menu panel: Shop and Studio groups, and the two promo tiles (spec §2). */
+/** The menu panel: Shop and Studio groups, and the two promo tiles (docs/product.md §2). */
 export function Menu({ open, founder }: { open: boolean; founder: { name: string; slug: string } }) {
   const groups = [
     {

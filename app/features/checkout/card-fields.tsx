@@ -43,7 +43,7 @@ function keepCaret(format: (raw: string) => string) {
 const cardInput = keepCaret(formatCardNumber);
 const expiryInput = keepCaret(formatExpiry);
 
-/** Card number, expiry, CVC and the name on the card, shaped as they are typed (spec §5). */
+/** Card number, expiry, CVC and the name on the card, shaped as they are typed (docs/product.md §5). */
 export function CardFields({
   fields,
   errors,

@@ -83,7 +83,10 @@ export async function requestRates(body: RatesRequest, signal?: AbortSignal): Pr
   return refusal ? { kind: "refused", refusal } : { kind: "unreachable" };
 }
 
-/** The gateway's answer as the page reads it: respstat A approved, B error, anything else declined (spec §4). */
+/**
+ * The gateway's answer as the page reads it: respstat A approved, B error, anything else
+ * declined (docs/product.md §4).
+ */
 function outcomeOf(json: { status?: string; data?: { respstat?: string } } & Record<string, unknown>): PaymentOutcome {
   const status =
     json.status === "approved" || json.status === "declined" || json.status === "error"

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { payableLines } from "../../../domain/cart-lines.ts";
 import {
+  RATE_MESSAGES,
   SHIPPING_MESSAGES,
   type ShippingFields,
   validateCheckout,
@@ -35,14 +36,14 @@ import "../shopping/shopping.css";
 import "./checkout.css";
 
 const SHIPPING_FIELDS = Object.keys(SHIPPING_MESSAGES) as (keyof ShippingFields)[];
-const NO_RATE = "Please calculate shipping and choose a rate.";
+const NO_RATE = RATE_MESSAGES.noRate;
 
 /** A refusal shown at the top of the form; with new prices, the total they make. */
 type Alert = { message: string; newTotal?: number };
 
 const focusSoon = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
 
-/** The checkout (spec §2, §4): address, delivery, card, the order beside them, the payment's answer. */
+/** The checkout (docs/product.md §2, §4): address, delivery, card, the order beside them, the payment's answer. */
 export function CheckoutView({ fresh }: { fresh: FreshCartData }) {
   const lines = useFreshCart(fresh);
   const revalidator = useRevalidator();

@@ -4,7 +4,7 @@ import { Dialog } from "../../components/dialog.tsx";
 import type { ShippingLabel } from "./checkout-api.ts";
 import type { PaymentResult, PlacedOrder } from "./use-payment.ts";
 
-/** The spec's §8 titles and texts, word for word. */
+/** The titles and texts of docs/product.md §8, word for word. */
 export const RESULT_TEXT = {
   approved: { title: "Payment Successful", text: "Thank you for your purchase. Feel free to continue browsing." },
   declined: {
@@ -54,7 +54,7 @@ function OrderFacts({ order }: { order: PlacedOrder }) {
   );
 }
 
-/** The payment's answer as a modal (spec §8). */
+/** The payment's answer as a modal (docs/product.md §8). */
 export function PaymentResultDialog({ result, onClose }: { result: PaymentResult | null; onClose: () => void }) {
   const kind = result?.kind === "label-failed" ? "error" : (result?.kind ?? "error");
   const { title, text } = RESULT_TEXT[kind];

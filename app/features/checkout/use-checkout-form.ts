@@ -49,7 +49,7 @@ export function focusFirstInvalid(errors: Errors): boolean {
   return true;
 }
 
-/** As typed, shaped by §5: card number grouped by brand, expiry as MM/YY, CVC digits up to the brand's length. */
+/** As typed, shaped by docs/product.md §5: card number grouped by brand, expiry as MM/YY, CVC digits up to the brand's length. */
 function shaped(fields: CheckoutFields, name: FieldName, value: string): CheckoutFields {
   switch (name) {
     case "cardNumber": {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { CheckoutFields } from "../../../domain/checkout.ts";
+import { type CheckoutFields, RATE_MESSAGES } from "../../../domain/checkout.ts";
 import {
   formFieldFor,
   type QuotedRate,
@@ -22,7 +22,7 @@ export type QuoteView =
   | { status: "failed"; message: string }
   | { status: "ready"; quote: Quote; rate: QuotedRate | null };
 
-const UNREACHABLE = "We could not calculate shipping just now. Please try again in a moment.";
+const UNREACHABLE = RATE_MESSAGES.unreachable;
 
 /**
  * Shipping rates for one address and cart (`key`, from quoteKey): calculated on demand, the

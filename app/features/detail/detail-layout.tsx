@@ -1,7 +1,7 @@
 import { formatPrice } from "../../../domain/format.ts";
 import { Pills } from "../../components/cards/pills.tsx";
 import { imageUrl } from "../../lib/images.ts";
-import { HeartButton } from "../wishlist/heart-button.tsx";
+import { HeartButton } from "../shopping/heart-button.tsx";
 import { detailView } from "./describe.ts";
 import { Gallery } from "./gallery.tsx";
 import { Notes } from "./notes.tsx";
@@ -13,7 +13,7 @@ import type { DetailData } from "./types.ts";
 import { VideoPlayer } from "./video-player.tsx";
 import "./detail.css";
 
-/** The one layout of the product, slab and base pages (spec §2): gallery, facts, actions, notes. */
+/** The one layout of the product, slab and base pages (docs/product.md §2): gallery, facts, actions, notes. */
 export function DetailLayout({ data }: { data: DetailData }) {
   const view = detailView(data);
   const name = data.kind === "product" ? displayName(data.product, data.parent) : view.title;

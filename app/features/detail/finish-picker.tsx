@@ -6,7 +6,7 @@ import { imageUrl } from "../../lib/images.ts";
 const swatch = (f: Finish, size: number) =>
   imageUrl("finishes", f.imageFileName, { width: size, height: size, quality: 85 });
 
-/** Base finish options as 50px swatches, and a 'Preview finishes' modal with larger ones (spec §2). */
+/** Base finish options as 50px swatches, and a 'Preview finishes' modal with larger ones (docs/product.md §2). */
 export function FinishPicker({
   finishes,
   value,

@@ -1,6 +1,4 @@
-import { BaseCard } from "../../components/cards/base-card.tsx";
-import { ProductCard } from "../../components/cards/product-card.tsx";
-import { SlabCard } from "../../components/cards/slab-card.tsx";
+import { ShopBaseCard, ShopProductCard, ShopSlabCard } from "../shopping/shop-cards.tsx";
 import type { DetailData } from "./types.ts";
 
 /** 'You may also like': up to four cards of the same kind, variants first (chosen by the loader). */
@@ -11,9 +9,9 @@ export function Related({ data }: { data: DetailData }) {
       <div className="container">
         <h2 id="related-title">You may also like</h2>
         <div className="related__grid">
-          {data.kind === "product" && data.related.map((p) => <ProductCard key={p.id} product={p} />)}
-          {data.kind === "slab" && data.related.map((s) => <SlabCard key={s.id} slab={s} />)}
-          {data.kind === "base" && data.related.map((b) => <BaseCard key={b.id} base={b} />)}
+          {data.kind === "product" && data.related.map((p) => <ShopProductCard key={p.id} product={p} />)}
+          {data.kind === "slab" && data.related.map((s) => <ShopSlabCard key={s.id} slab={s} />)}
+          {data.kind === "base" && data.related.map((b) => <ShopBaseCard key={b.id} base={b} />)}
         </div>
       </div>
     </section>

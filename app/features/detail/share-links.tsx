@@ -1,4 +1,4 @@
-/** Share the page on Pinterest or Facebook, or by e-mail (spec §2). */
+/** Share the page on Pinterest or Facebook, or by e-mail (docs/product.md §2). */
 export function ShareLinks({ url, title, image }: { url: string; title: string; image: string | null }) {
   const u = encodeURIComponent(url);
   const pin = new URLSearchParams({ url, description: title });

@@ -1,7 +1,5 @@
-import type { CardProduct } from "../../../domain/card-product.ts";
+import type { BaseCardItem, CardProduct, SlabCardItem } from "../../../domain/card-product.ts";
 import type { Base, Finish, Product, Slab } from "../../../domain/catalog-types.ts";
-import type { BaseCardItem } from "../../components/cards/base-card.tsx";
-import type { SlabCardItem } from "../../components/cards/slab-card.tsx";
 
 /** What a detail route's loader hands the shared layout: one of three item kinds. */
 export type DetailData =

@@ -3,7 +3,7 @@ import { type RefObject, useEffect, useState } from "react";
 /** How long the loader waits for the gallery's pictures: one that hangs never holds it longer. */
 export const PRELOAD_TIMEOUT_MS = 10_000;
 
-/** Resolves once the picture has loaded or failed; a failure only ends its wait (spec §8: logged only). */
+/** Resolves once the picture has loaded or failed; a failure only ends its wait (docs/product.md §8: logged only). */
 function settled(img: HTMLImageElement, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (img.complete) return resolve();
@@ -13,7 +13,7 @@ function settled(img: HTMLImageElement, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * The detail page's loader lasts until every picture of the gallery is preloaded (spec §2). The
+ * The detail page's loader lasts until every picture of the gallery is preloaded (docs/product.md §2). The
  * first picture is the page's largest paint and loads alone; once it is in, the others are asked
  * for at once rather than when swiped to (`eager`). Loaded and failed pictures both count, and
  * the wait ends after PRELOAD_TIMEOUT_MS whatever is still missing.

@@ -1,6 +1,6 @@
 import { youTubeEmbedUrl } from "../../../domain/video.ts";
 
-/** Plays YouTube links only; any other address shows 'Unable to load video.' with a link (spec §2). */
+/** Plays YouTube links only; any other address shows 'Unable to load video.' with a link (docs/product.md §2). */
 export function VideoPlayer({ url, title }: { url: string; title: string }) {
   const embed = youTubeEmbedUrl(url);
   if (!embed) {

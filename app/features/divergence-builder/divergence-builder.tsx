@@ -42,7 +42,7 @@ function useChoice(d: DivergenceData, finishes: Finish[]) {
   return [choice, setChoice] as const;
 }
 
-/** The Divergence Table Builder (spec §2, §4): gallery, six steps, the live price and the cart. */
+/** The Divergence Table Builder (docs/product.md §2, §4): gallery, six steps, the live price and the cart. */
 export function DivergenceBuilder({ divergence: d, finishes }: { divergence: DivergenceData; finishes: Finish[] }) {
   const meta = d.divergenceMetadata;
   const [choice, setChoice] = useChoice(d, finishes);

@@ -1,6 +1,6 @@
 /**
  * The pages' own form posts: what a form sends when its page's scripts have not run yet, or
- * never will (decisions.md "Forms work before scripts"). The enquiry, the commission and the
+ * never will (docs/product.md, "Forms work before scripts"). The enquiry, the commission and the
  * newsletter sign-up are received by the same desk as the JSON API (server/enquiries/desk.ts),
  * counted against the same per-client limits, and answered with the same outcomes: a sent
  * enquiry goes on to /contact-submitted; anything refused comes back to the page with the

@@ -33,7 +33,7 @@ function tableParts(type: string, prefill: Partial<ContactFields>) {
 }
 
 /**
- * The enquiry form (spec §3, §5): checked in the browser with the same rules as the API, sent
+ * The enquiry form (docs/product.md §3, §5): checked in the browser with the same rules as the API, sent
  * as multipart with the photos, and kept as typed whatever the answer.
  */
 export function ContactForm({

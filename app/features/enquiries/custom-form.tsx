@@ -28,7 +28,7 @@ const SPECIES = [
   "Not sure yet",
 ];
 
-/** The commission form (spec §3, §5): every field and one to five photos, sent as multipart. */
+/** The commission form (docs/product.md §3, §5): every field and one to five photos, sent as multipart. */
 export function CustomForm() {
   const { id, formProps, values, photos, errors, set, setPhotoList, sending, failure, closeFailure, posted, answered } =
     useEnquiryForm<CustomFields>({ url: "/api/website/custom", initial: () => EMPTY, validate: validateCustom });

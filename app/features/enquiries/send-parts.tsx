@@ -27,7 +27,7 @@ export function SendButton({ sending, children }: { sending: number | null; chil
   );
 }
 
-/** 'Email failed to send' (spec §8), with the server's own words when it gave some. */
+/** 'Email failed to send' (docs/product.md §8), with the server's own words when it gave some. */
 export function SendFailedDialog({ failure, onClose }: { failure: Failure | null; onClose: () => void }) {
   return (
     <Dialog open={failure !== null} onClose={onClose} title={SEND_MESSAGES.failedTitle} className="dialog--notice">

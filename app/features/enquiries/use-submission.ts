@@ -6,7 +6,7 @@ export type Failure = { detail: string | null };
 
 /**
  * One submission at a time to `url`: while it runs `sending` holds the share uploaded; 200 or
- * 204 goes to /contact-submitted (spec §4); anything else opens the failure dialog and hands a
+ * 204 goes to /contact-submitted (docs/product.md §4); anything else opens the failure dialog and hands a
  * message about one field to `onFieldError`. The form keeps everything it holds.
  */
 export function useSubmission(url: string) {

@@ -25,7 +25,7 @@ function Question({ question, answer }: { question: string; answer: string }) {
   );
 }
 
-/** The FAQ sections (spec §2), each a list of questions opening one answer at a time or several. */
+/** The FAQ sections (docs/product.md §2), each a list of questions opening one answer at a time or several. */
 export function FaqAccordion({ sections }: { sections: FaqSection[] }) {
   return (
     <div className="faqs">

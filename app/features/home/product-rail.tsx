@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { CardProduct } from "../../../domain/card-product.ts";
-import { ProductCard } from "../../components/cards/product-card.tsx";
+import { ShopProductCard } from "../shopping/shop-cards.tsx";
 
 type Edges = { atStart: boolean; atEnd: boolean };
 
@@ -87,7 +87,7 @@ export function ProductRail({ heading, products }: { heading: React.ReactNode; p
       </div>
       <div className="rail" id={id} ref={rail}>
         {products.map((p) => (
-          <ProductCard key={p.id} product={p} />
+          <ShopProductCard key={p.id} product={p} />
         ))}
       </div>
     </>

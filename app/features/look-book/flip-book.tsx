@@ -20,7 +20,7 @@ const spreadLabel = (s: number) => {
 };
 
 /**
- * Two pages open at a time; a turn lifts the page over the spine in one second (spec §9). Only the
+ * Two pages open at a time; a turn lifts the page over the spine in one second (docs/product.md §9). Only the
  * open pages, the turning leaf and the neighbouring pages are ever in the document.
  */
 export function FlipBook({ preload }: { preload: boolean }) {

@@ -16,8 +16,8 @@ export type SubscribeAnswer = { sent: true; values: Record<string, string> } | F
 export const SUBSCRIBE_PAGE = "/subscribe";
 
 /**
- * The newsletter sign-up (spec §4): idle, loading, success or failure. The address is checked
- * only as an e-mail input checks it (spec §5); a failure keeps it for another try. Before the
+ * The newsletter sign-up (docs/product.md §4): idle, loading, success or failure. The address is checked
+ * only as an e-mail input checks it (docs/product.md §5); a failure keeps it for another try. Before the
  * page's scripts run (or without them) it is a plain post to the sign-up page, which answers
  * with the same outcome (`answer`, shown there) and offers the way back (`from`).
  */

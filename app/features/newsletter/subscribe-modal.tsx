@@ -9,7 +9,7 @@ import { markOffered, offered } from "./offer.ts";
 const dialog = chunk(() => import("./subscribe-dialog.tsx"));
 
 /**
- * The newsletter as a one-time modal (spec §4, §9): 30 s after the page came up on a first
+ * The newsletter as a one-time modal (docs/product.md §4, §9): 30 s after the page came up on a first
  * visit, never on the checkout (it waits for another page). What happens once it is due is in
  * subscribe-dialog.tsx; subscribing in the footer ends the offer too (offer.ts).
  */

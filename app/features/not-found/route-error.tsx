@@ -5,7 +5,7 @@ import "./not-found.css";
 
 /**
  * A route's error boundary: a 404 from its loader shows the designed not-found page inside the
- * shell; anything else is the router's fallback message (spec §2).
+ * shell; anything else is the router's fallback message (docs/product.md §2).
  */
 export function RouteErrorBoundary({ what }: { what?: string }) {
   const error = useRouteError();

@@ -48,7 +48,7 @@ function useOverlay(panel: React.RefObject<HTMLDivElement | null>, onClose: () =
   }, [setShowcase, panel]);
 }
 
-/** The portfolio showcase panel (spec §2): one project in full, other projects and the shop. */
+/** The portfolio showcase panel (docs/product.md §2): one project in full, other projects and the shop. */
 export function Showcase({
   project,
   projects,

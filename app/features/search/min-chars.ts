@@ -1,2 +1,2 @@
-/** The header search starts from this many characters (spec §4). */
+/** The header search starts from this many characters (docs/product.md §4). */
 export const MIN_CHARS = 3;

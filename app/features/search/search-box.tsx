@@ -8,7 +8,7 @@ import "./search-box.css";
 const results = chunk(() => import("./search-results.tsx"));
 
 /**
- * Header search (spec §2, §4, §8): the field is part of every page; its quick results load when
+ * Header search (docs/product.md §2, §4, §8): the field is part of every page; its quick results load when
  * used. Enter or the button, from three characters, opens the results page (/search?q=); before
  * the page's scripts run, or without them, the form itself goes there.
  */

@@ -1,5 +1,5 @@
 /**
- * The header search's quick results (spec §2, §4, §8): fetched 500 ms after the text last changed,
+ * The header search's quick results (docs/product.md §2, §4, §8): fetched 500 ms after the text last changed,
  * from three characters, the previous request cancelled; a spinner, 'No results found' or
  * 'Error: …' while there is nothing to list. Loaded as its own chunk once the visitor starts
  * to search (search-box.tsx), so pages do not carry it before then.

@@ -35,7 +35,7 @@ function details({ product: p }: CartLine): string {
 }
 
 /**
- * The cart's lines (spec §2): picture, title, configuration, a − / + stepper, the line total and
+ * The cart's lines (docs/product.md §2): picture, title, configuration, a − / + stepper, the line total and
  * a remove button; `editable={false}` shows quantities only (the checkout's summary).
  */
 export function CartLines({

@@ -18,7 +18,7 @@ const thumb = (folder: Parameters<typeof imageUrl>[0], fileName: string) => ({
 
 export default function PreviewDialog({ preview }: { preview: Preview }) {
   const { dialogProps, close } = useModalDialog(() => shop.closePreview());
-  // Navigating from a preview button hides the preview first (spec §4).
+  // Navigating from a preview button hides the preview first (docs/product.md §4).
   const leave = () => shop.closePreview();
   const titleId = "preview-title";
   let body: React.ReactNode;

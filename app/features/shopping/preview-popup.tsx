@@ -23,7 +23,10 @@ function failureOf(preview: Preview | null): [string, { to: string; label: strin
   return ["Added to your cart, but the preview", { to: "/cart", label: "View Cart" }];
 }
 
-/** The bottom-right popup after an action (spec §2): added to cart, added to wish list, or a slab's quick view. */
+/**
+ * The bottom-right popup after an action (docs/product.md §2): added to cart, added to wish list,
+ * or a slab's quick view.
+ */
 export function PreviewPopup() {
   const preview = useShop((s) => s.preview);
   const key = preview && previewKey(preview);

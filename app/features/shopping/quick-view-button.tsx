@@ -1,4 +1,4 @@
-import type { SlabCardItem } from "../../components/cards/slab-card.tsx";
+import type { SlabCardItem } from "../../../domain/card-product.ts";
 import { shop } from "./store.ts";
 
 /** The slab card's quick view: opens the preview popup in its quick-view form. */

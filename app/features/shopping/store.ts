@@ -2,18 +2,19 @@
  * What a shopper collects before paying: the cart, the wish list, and which preview or drawer is
  * open. One small store for the whole page, read with `useShop(selector)`.
  *
- * The two lists live in local storage under the keys named after the studio (decisions.md) and
- * are written after every change; another tab's change arrives through the `storage` event. The
- * server and the hydrating render see empty lists with `ready: false`, so nothing the server
- * could not know is rendered before hydration; the stored lists are read right after it.
+ * The two lists live in local storage under the keys named after the studio (docs/product.md,
+ * "Storage keys carry the studio's name") and are written after every change; another tab's
+ * change arrives through the `storage` event. The server and the hydrating render see empty
+ * lists with `ready: false`, so nothing the server could not know is rendered before hydration;
+ * the stored lists are read right after it.
  * Stored text that is not valid JSON, or not the right shape, reads as an empty list.
  */
 import { useSyncExternalStore } from "react";
+import type { SlabCardItem } from "../../../domain/card-product.ts";
 import { addToCart, type CartLine, type CartProduct, validCartLines } from "../../../domain/cart.ts";
 import { toggleWishlist, validWishlistEntries, type WishlistEntry } from "../../../domain/wishlist.ts";
-import type { SlabCardItem } from "../../components/cards/slab-card.tsx";
 
-/** The bottom-right popup after an action (spec §2 "Preview popup"). */
+/** The bottom-right popup after an action (docs/product.md §2 "Preview popup"). */
 export type Preview =
   | { kind: "cart"; line: CartLine }
   | { kind: "wishlist"; entry: WishlistEntry }
@@ -34,7 +35,10 @@ export type ShopState = {
 
 const INITIAL: ShopState = { ready: false, cart: [], wishlist: [], preview: null, drawer: null, removed: null };
 
-/** Local-storage keys of the cart and the wish list carry the studio's short name (decisions.md). */
+/**
+ * Local-storage keys of the cart and the wish list carry the studio's short name
+ * (docs/product.md, "Storage keys carry the studio's name").
+ */
 export const storageKeys = (shortName: string) => ({ cart: `${shortName}-cart`, wishlist: `${shortName}-wishlist` });
 
 let state: ShopState = INITIAL;

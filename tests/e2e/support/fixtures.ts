@@ -94,8 +94,8 @@ export const test = base.extend<{
     },
     { auto: true },
   ],
-  // No form anywhere sends what a visitor typed in its address (decisions.md "Forms work before
-  // scripts"): no request of any journey carries an e-mail address or a phone number in its URL.
+  // No form anywhere sends what a visitor typed in its address (docs/product.md, "Forms work
+  // before scripts"): no request of any journey carries an e-mail address or a phone number in its URL.
   noPersonalDataInUrls: [
     async ({ page }, use) => {
       const urls: string[] = [];

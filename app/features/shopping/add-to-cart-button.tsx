@@ -1,6 +1,6 @@
 import type { CardProduct } from "../../../domain/card-product.ts";
 import { toStockCartProduct } from "../../../domain/cart.ts";
-import { shop } from "../shopping/store.ts";
+import { shop } from "./store.ts";
 
 /** A card's quick add (stock > 0): one unit, merged with a line of the same id and title, then the preview. */
 export function AddToCartButton({ product, className = "btn" }: { product: CardProduct; className?: string }) {

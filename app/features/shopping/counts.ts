@@ -1,5 +1,5 @@
 import { cartCount } from "../../../domain/cart.ts";
-import { useShop } from "../shopping/store.ts";
+import { useShop } from "./store.ts";
 
 /**
  * 'Cart (n)': the sum of the cart's quantities, and the wish list's length; null until the

@@ -1,11 +1,13 @@
+// The optimiser's limits (server/images/optimize-query.ts) against every image URL the site
+// builds (app/): a contract between the two, so it lives beside the API tests, which may read both.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { type ImageFolder, imageSrcSet, imageUrl } from "../../app/lib/images.ts";
 import { IMAGE_PRESETS } from "../../domain/image-presets.ts";
-import { ApiError } from "../http/errors.ts";
-import { queryObject } from "../http/validate.ts";
-import { LIMITS, parseOptimizeQuery, resizeOptions } from "./optimize-query.ts";
+import { ApiError } from "../../server/http/errors.ts";
+import { queryObject } from "../../server/http/validate.ts";
+import { LIMITS, parseOptimizeQuery, resizeOptions } from "../../server/images/optimize-query.ts";
 
 const parseUrl = (url: string) => parseOptimizeQuery(queryObject(new URL(url, "http://x")));
 const refusal = (query: string) => {

@@ -1,11 +1,11 @@
 import type { ImageRef } from "../../../domain/catalog-types.ts";
 import { isWishlisted, type WishlistKind } from "../../../domain/wishlist.ts";
-import { shop, useShop } from "../shopping/store.ts";
+import { shop, useShop } from "./store.ts";
 
 type Item = { id: number; title: string; images: ImageRef[]; inventoryId: string };
 
 /**
- * The heart (spec §4 "Wish list"): removes the item when an entry matches its id and title,
+ * The heart (docs/product.md §4 "Wish list"): removes the item when an entry matches its id and title,
  * otherwise saves it with its category as type and shows the preview (cards) or opens the
  * wish-list drawer (detail pages).
  */

@@ -1,0 +1,98 @@
+/**
+ * The import boundaries the code's layout promises (docs/architecture.md, "Boundaries"):
+ * - `domain/` is pure: it imports only itself and plain libraries (no Node built-ins, no app,
+ *   server or seed code), so the browser and the server share it safely;
+ * - `app/` reaches `server/` and `seed/` only from `*.server.ts(x)` modules (and type
+ *   declarations), which never reach the browser;
+ * - `app/components/` holds shared pieces that are given what they show: they import no feature;
+ * - `server/` and `seed/` never import the site (`app/`).
+ * A breach fails here with the file, the import and the rule.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    if (name === "node_modules" || name.startsWith(".") || name === "+types") continue;
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) out.push(...sourceFiles(full));
+    else if (/\.(ts|tsx|mts)$/.test(name)) out.push(full);
+  }
+  return out;
+}
+
+/** Every module a file names: static imports and re-exports, side-effect imports, import(). */
+function importsOf(source: string): string[] {
+  const found = new Set<string>();
+  const patterns = [
+    /^\s*(?:import|export)\s[^;]*?\sfrom\s+["']([^"']+)["']/gm,
+    /^\s*import\s+["']([^"']+)["']/gm,
+    /\bimport\(\s*["']([^"']+)["']\s*\)/g,
+  ];
+  for (const re of patterns) for (const m of source.matchAll(re)) found.add(m[1]!);
+  return [...found];
+}
+
+type Layer = "domain" | "app" | "server" | "seed" | "other";
+const layerOf = (file: string): Layer => {
+  const top = path.relative(root, file).split(path.sep)[0];
+  return top === "domain" || top === "app" || top === "server" || top === "seed" ? top : "other";
+};
+const inside = (file: string, dir: string) => path.relative(path.join(root, dir), file).split(path.sep)[0] !== "..";
+
+type Breach = { file: string; imports: string; rule: string };
+
+/** The rules above, for one file and one of its imports (resolved when relative). */
+function breach(file: string, spec: string): Breach | null {
+  const rel = path.relative(root, file);
+  const target = spec.startsWith(".") ? path.resolve(path.dirname(file), spec) : null;
+  const from = layerOf(file);
+  const to = target ? layerOf(target) : null;
+  const out = (rule: string) => ({ file: rel, imports: spec, rule });
+  if (from === "domain") {
+    if (target && to !== "domain") return out("domain/ imports only domain/");
+    if (!target && (spec.startsWith("node:") || spec === "fs" || spec === "path"))
+      return out("domain/ is pure: no Node built-ins");
+  }
+  if (from === "app" && target && (to === "server" || to === "seed")) {
+    if (!/\.server\.tsx?$|\.d\.ts$/.test(file)) return out("app/ reaches server/ and seed/ only from *.server.ts");
+  }
+  if (target && inside(file, "app/components") && inside(target, "app/features"))
+    return out("app/components/ imports no feature: it is given what it shows");
+  if ((from === "server" || from === "seed") && to === "app") return out(`${from}/ never imports the site (app/)`);
+  return null;
+}
+
+describe("import boundaries", () => {
+  it("holds in every source file", () => {
+    const breaches: Breach[] = [];
+    for (const dir of ["domain", "app", "server", "seed"]) {
+      for (const file of sourceFiles(path.join(root, dir))) {
+        for (const spec of importsOf(readFileSync(file, "utf8"))) {
+          const b = breach(file, spec);
+          if (b) breaches.push(b);
+        }
+      }
+    }
+    expect(breaches.map((b) => `${b.file} imports ${b.imports}: ${b.rule}`)).toEqual([]);
+  });
+
+  it("finds a breach of each rule", () => {
+    const at = (p: string) => path.join(root, p);
+    expect(breach(at("domain/cart.ts"), "../server/db/client.ts")?.rule).toBe("domain/ imports only domain/");
+    expect(breach(at("domain/cart.ts"), "node:fs")?.rule).toBe("domain/ is pure: no Node built-ins");
+    expect(breach(at("app/routes/shop.tsx"), "../../server/deps.ts")?.rule).toMatch(/only from \*\.server\.ts/);
+    expect(breach(at("app/lib/page-data.server.ts"), "../../server/deps.ts")).toBeNull();
+    expect(breach(at("app/components/cards/card.tsx"), "../../features/shopping/store.ts")?.rule).toMatch(
+      /imports no feature/,
+    );
+    expect(breach(at("server/pages.ts"), "../app/root.tsx")?.rule).toMatch(/never imports the site/);
+    expect(
+      importsOf('import a from "./a";\nexport { b } from "./b";\nimport "./c.css";\nconst d = import("./d");'),
+    ).toEqual(["./a", "./b", "./c.css", "./d"]);
+  });
+});
