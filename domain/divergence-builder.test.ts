@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { DivergenceData } from "./catalog-types.ts";
 import {
   chooseBaseFinish,
   chooseLiveEdge,
@@ -7,53 +6,17 @@ import {
   chooseSpecies,
   chooseTopFinish,
   currentPrice,
-  type DivergenceChoice,
   divergenceGallery,
   divergencePrice,
   divergenceTitle,
   enabledSteps,
   maxDivergenceQuantity,
 } from "./divergence-builder.ts";
+import { divergenceData, fullChoice } from "./test-fixtures/divergence.ts";
 
 const img = (fileName: string) => ({ fileName });
-const data: DivergenceData = {
-  divergenceMetadata: {
-    divergenceId: 1,
-    title: "Divergence",
-    description: "",
-    specification: "",
-    liveEdgePrice: 850,
-    ceramicCoatingPrice: 650,
-  },
-  generalImagery: [img("general.jpg")],
-  variantSpecies: [
-    {
-      id: 10,
-      name: "Black Walnut",
-      speciesGeneralImagery: [img("walnut.jpg")],
-      speciesFinishes: [{ name: "Matte Black", images: [img("walnut-black.jpg")] }],
-      metadata: [
-        { id: 100, size: `72" x 40"`, price: 8400, stock: 3 },
-        { id: 101, size: `96" x 42"`, price: 9300.5, stock: 0 },
-      ],
-    },
-    {
-      id: 11,
-      name: "Cherry",
-      speciesGeneralImagery: [],
-      speciesFinishes: [{ name: "Bronze", images: [img("cherry-bronze.jpg")] }],
-      metadata: [{ id: 110, size: `72" x 40"`, price: 7200, stock: 1 }],
-    },
-  ],
-};
-
-const full: DivergenceChoice = {
-  speciesId: 10,
-  sizeId: 100,
-  liveEdge: "Yes",
-  baseFinish: "Matte Black",
-  topFinish: "Ceramic Coating",
-};
+const data = divergenceData();
+const full = fullChoice;
 
 describe("the steps", () => {
   it("choosing a species resets size, live edge, base and top finish", () => {

@@ -1,42 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { DivergenceData } from "./catalog-types.ts";
-import type { DivergenceChoice } from "./divergence-builder.ts";
 import { choiceFromSearch, choiceToSearch } from "./divergence-link.ts";
+import { divergenceData, fullChoice } from "./test-fixtures/divergence.ts";
 
-const data: DivergenceData = {
-  divergenceMetadata: {
-    divergenceId: 1,
-    title: "Divergence",
-    description: "",
-    specification: "",
-    liveEdgePrice: 850,
-    ceramicCoatingPrice: 650,
-  },
-  generalImagery: [],
-  variantSpecies: [
-    {
-      id: 10,
-      name: "Black Walnut",
-      speciesGeneralImagery: [],
-      speciesFinishes: [],
-      metadata: [
-        { id: 100, size: `72" x 40"`, price: 8400, stock: 3 },
-        { id: 101, size: `96" x 42"`, price: 9300, stock: 0 },
-      ],
-    },
-    { id: 11, name: "Cherry", speciesGeneralImagery: [], speciesFinishes: [], metadata: [] },
-  ],
-};
+const data = divergenceData();
 const finishes = ["Matte Black", "Raw Steel"];
 const read = (query: string) => choiceFromSearch(data, finishes, new URLSearchParams(query));
 
-const full: DivergenceChoice = {
-  speciesId: 10,
-  sizeId: 100,
-  liveEdge: "Yes",
-  baseFinish: "Matte Black",
-  topFinish: "Ceramic Coating",
-};
+const full = fullChoice;
 
 describe("a configuration in the address", () => {
   it("writes nothing when nothing is chosen", () => {

@@ -2,23 +2,21 @@ import { describe, expect, it } from "vitest";
 import type { DivergenceData } from "./catalog-types.ts";
 import type { DivergenceChoice } from "./divergence-builder.ts";
 import { divergenceCartProduct, divergenceStartingPrice } from "./divergence-order.ts";
+import { divergenceData, fullChoice } from "./test-fixtures/divergence.ts";
 
 const img = (fileName: string) => ({ fileName });
+const base = divergenceData();
+const [walnut, cherry] = base.variantSpecies as [
+  DivergenceData["variantSpecies"][number],
+  DivergenceData["variantSpecies"][number],
+];
+/** The shared table with a walnut finish of three pictures and a second one, and a cheaper cherry. */
 const data: DivergenceData = {
-  divergenceMetadata: {
-    divergenceId: 7,
-    title: "Divergence",
-    description: "",
-    specification: "",
-    liveEdgePrice: 850,
-    ceramicCoatingPrice: 650,
-  },
-  generalImagery: [img("general.jpg")],
+  ...base,
+  divergenceMetadata: { ...base.divergenceMetadata, divergenceId: 7 },
   variantSpecies: [
     {
-      id: 10,
-      name: "Black Walnut",
-      speciesGeneralImagery: [img("walnut.jpg")],
+      ...walnut,
       speciesFinishes: [
         {
           name: "Matte Black",
@@ -26,28 +24,11 @@ const data: DivergenceData = {
         },
         { name: "Bronze", images: [img("walnut-bronze.jpg")] },
       ],
-      metadata: [
-        { id: 100, size: `72" x 40"`, price: 8400, stock: 3 },
-        { id: 101, size: `96" x 42"`, price: 9300.5, stock: 0 },
-      ],
     },
-    {
-      id: 11,
-      name: "Cherry",
-      speciesGeneralImagery: [],
-      speciesFinishes: [{ name: "Bronze", images: [img("cherry-bronze.jpg")] }],
-      metadata: [{ id: 110, size: `72" x 40"`, price: 6800, stock: 1 }],
-    },
+    { ...cherry, metadata: [{ id: 110, size: `72" x 40"`, price: 6800, stock: 1 }] },
   ],
 };
-
-const full: DivergenceChoice = {
-  speciesId: 10,
-  sizeId: 100,
-  liveEdge: "Yes",
-  baseFinish: "Matte Black",
-  topFinish: "Ceramic Coating",
-};
+const full: DivergenceChoice = fullChoice;
 
 describe("the starting price", () => {
   it("is the lowest size price of every species before a species is chosen", () => {

@@ -4,7 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { PageHandler } from "./app.ts";
-import { getStudio } from "./content/queries.ts";
+import { studioRecord } from "./content/studio.ts";
 import type { AppDeps } from "./deps.ts";
 import { pageSecurityHeaders, scriptOrigin } from "./http/security-headers.ts";
 import { siteOrigin } from "./seo/origin.ts";
@@ -69,7 +69,7 @@ function fromThisSite(request: Request, publicOrigin: string): Request | null {
 /** Renders pages from a server build (the built site, or Vite's in tests). */
 export function sitePages(deps: AppDeps, build: ServerBuild): PageHandler {
   const handle = createRequestHandler(build, deps.config.env === "development" ? "development" : "production");
-  const studio = () => deps.cache.value("page:studio", () => getStudio(deps.database.db));
+  const studio = () => studioRecord(deps);
   const takesActions = Object.values(build.routes).some((r) => r?.module.action);
   // Each page gets its own script nonce; the policy names it and the studio's tracking script.
   const publicOrigin = new URL(siteOrigin(deps.config)).origin;

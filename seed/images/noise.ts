@@ -72,11 +72,3 @@ export function smoothstep(a: number, b: number, x: number): number {
   const t = Math.min(1, Math.max(0, (x - a) / (b - a)));
   return t * t * (3 - 2 * t);
 }
-
-export function clamp01(x: number): number {
-  return x < 0 ? 0 : Math.min(x, 1);
-}
-
-export function fract(x: number): number {
-  return x - Math.floor(x);
-}

@@ -1,7 +1,7 @@
 import type { Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { paymentRequestSchema, ratesRequestSchema } from "../../domain/checkout-wire.ts";
-import { getStudio } from "../content/queries.ts";
+import { requireStudio } from "../content/studio.ts";
 import type { AppDeps } from "../deps.ts";
 import { ApiError, badRequest } from "../http/errors.ts";
 import { clientAddress, rateLimit } from "../http/rate-limit.ts";
@@ -29,12 +29,7 @@ const tooLarge = () => {
 
 /** The studio's identity as checkout needs it: ship-from address, name and inbox. */
 function studioSource(deps: AppDeps) {
-  const studio = () =>
-    deps.cache.value("checkout:studio", async () => {
-      const s = await getStudio(deps.database.db);
-      if (!s) throw new ApiError(503, "not_ready", "The studio is not set up");
-      return s;
-    });
+  const studio = () => requireStudio(deps);
   return {
     from: async (): Promise<ShippingAddress> => {
       const s = await studio();

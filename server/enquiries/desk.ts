@@ -19,7 +19,7 @@ import {
   validateContact,
   validateCustom,
 } from "../../domain/enquiry.ts";
-import { getStudio } from "../content/queries.ts";
+import { requireStudio } from "../content/studio.ts";
 import { enquiries, subscriptions } from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
 import { ApiError, badRequest } from "../http/errors.ts";
@@ -96,12 +96,10 @@ export type EnquiryDesk = ReturnType<typeof enquiryDesk>;
 /** Receives enquiries, commissions and sign-ups; a refusal is an ApiError naming the field. */
 export function enquiryDesk(deps: AppDeps) {
   const { db } = deps.database;
-  const studio = () =>
-    deps.cache.value("enquiries:studio", async () => {
-      const s = await getStudio(db);
-      if (!s) throw new ApiError(503, "not_ready", "The studio is not set up");
-      return { name: s.name, email: deps.config.studioEmail ?? s.email };
-    });
+  const studio = async () => {
+    const s = await requireStudio(deps);
+    return { name: s.name, email: deps.config.studioEmail ?? s.email };
+  };
   /** Stores the photos and the enquiry (and, unless it is spam, the studio's mail) together. */
   async function keep(kind: "contact" | "custom", fields: Record<string, string>, uploads: Upload[]) {
     const spam = (fields.honeyPot ?? "") !== "";

@@ -1,9 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import type { Context } from "hono";
 import { z } from "zod";
-import type { AppDeps } from "../deps.ts";
 import { notFound } from "./errors.ts";
-import { sendCached } from "./response-cache.ts";
+import { type ResponseCache, sendCached } from "./response-cache.ts";
 import { parseOr400, queryObject } from "./validate.ts";
 
 const MAX_INT = 2_147_483_647;
@@ -27,15 +26,15 @@ export function query<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
   return parseOr400(schema, queryObject(new URL(c.req.url)));
 }
 
-/** Serves the JSON built by `build` from the response cache; `undefined` from `build` is a 404. */
+/** Serves the JSON built by `build` from the response cache (keys: server/cache-keys.ts); `undefined` from `build` is a 404. */
 export async function cachedJson(
   c: Context,
-  deps: AppDeps,
+  cache: ResponseCache,
   key: string,
   build: () => Promise<unknown>,
   ttlMs?: number,
 ): Promise<Response> {
-  const entry = await deps.cache.get(
+  const entry = await cache.get(
     key,
     async () => {
       const value = await build();
@@ -47,6 +46,6 @@ export async function cachedJson(
   // Under Node, remember which raw request target this was, so a repeat can be answered
   // before routing (server/http/cached-answers.ts).
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  if (incoming?.url && c.req.method === "GET") deps.cache.rememberTarget(incoming.url, key);
+  if (incoming?.url && c.req.method === "GET") cache.rememberTarget(incoming.url, key);
   return sendCached(c, entry);
 }

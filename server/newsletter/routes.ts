@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import { z } from "zod";
+import { cacheKeys } from "../cache-keys.ts";
 import type { AppDeps } from "../deps.ts";
 import { ApiError, notFound } from "../http/errors.ts";
 import { cachedJson, query } from "../http/params.ts";
@@ -34,14 +35,20 @@ export function newsletterRoutes(api: Hono, deps: AppDeps) {
   const source = deps.campaigns;
   api.get("/mailchimp/getcampaigns", (c) => {
     const count = query(c, listQuery).count ?? 100;
-    return cachedJson(c, deps, `campaigns:${count}`, () => fromSource(deps, () => source.list(count)), ttlFor(source));
+    return cachedJson(
+      c,
+      deps.cache,
+      cacheKeys.campaigns(count),
+      () => fromSource(deps, () => source.list(count)),
+      ttlFor(source),
+    );
   });
   api.get("/mailchimp/getcampaigncontent", (c) => {
     const { campaignId } = query(c, contentQuery);
     return cachedJson(
       c,
-      deps,
-      `campaign:${campaignId}`,
+      deps.cache,
+      cacheKeys.campaign(campaignId),
       () =>
         fromSource(deps, async () => {
           const html = await source.html(campaignId);

@@ -1,8 +1,9 @@
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FakeCardPointe } from "../../tests/fakes/cardpointe.ts";
+import { authRequest } from "../../tests/support/auth-request.ts";
 import { type CardPointeConfig, createCardPointeGateway } from "./cardpointe.ts";
-import { type AuthRequest, GatewayUnavailable } from "./gateway.ts";
+import { GatewayUnavailable } from "./gateway.ts";
 
 const fake = new FakeCardPointe();
 const logLines: string[] = [];
@@ -17,26 +18,7 @@ const settings = (over: Partial<CardPointeConfig> = {}): CardPointeConfig => ({
   ...over,
 });
 
-let orders = 0;
-const request = (over: Partial<AuthRequest> = {}): AuthRequest => ({
-  account: "4111111111111111",
-  expiry: "1230",
-  cvv2: "987",
-  amount: "249.00",
-  currency: "USD",
-  name: "Ada Buyer",
-  address: "12 Mill Road",
-  city: "Lancaster",
-  region: "PA",
-  country: "US",
-  postal: "17602",
-  phone: "7175550100",
-  email: "ada@example.com",
-  orderid: `cp-order-${++orders}`,
-  capture: "Y",
-  ecomind: "E",
-  ...over,
-});
+const request = authRequest;
 
 async function rejection(promise: Promise<unknown>): Promise<GatewayUnavailable> {
   const err = await promise.then(

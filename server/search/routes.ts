@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import { foldForSearch } from "../../domain/text.ts";
+import { cacheKeys } from "../cache-keys.ts";
 import type { AppDeps } from "../deps.ts";
 import { cachedJson, query } from "../http/params.ts";
 import { SEARCH_MAX_CHARS, searchCatalog } from "./search.ts";
@@ -11,6 +12,6 @@ export function searchRoutes(api: Hono, deps: AppDeps) {
   api.get("/website/search", async (c) => {
     const folded = foldForSearch(query(c, searchQuery).query ?? "");
     // Shoppers repeat the same few searches; answers are kept like any catalog read.
-    return cachedJson(c, deps, `search:${folded}`, () => searchCatalog(deps.database.db, folded));
+    return cachedJson(c, deps.cache, cacheKeys.search(folded), () => searchCatalog(deps.database.db, folded));
   });
 }

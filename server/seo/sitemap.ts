@@ -5,6 +5,7 @@
  */
 import { ne } from "drizzle-orm";
 import type { Hono } from "hono";
+import { cacheKeys } from "../cache-keys.ts";
 import * as t from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
 import { siteOrigin } from "./origin.ts";
@@ -86,7 +87,9 @@ export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
 export function seoRoutes(app: Hono, deps: AppDeps) {
   app.get("/sitemap.xml", async (c) => {
     const origin = siteOrigin(deps.config);
-    const xml = await deps.cache.value(`sitemap:${origin}`, async () => sitemapXml(origin, await sitemapEntries(deps)));
+    const xml = await deps.cache.value(cacheKeys.sitemap(origin), async () =>
+      sitemapXml(origin, await sitemapEntries(deps)),
+    );
     return c.body(xml, 200, {
       "content-type": "application/xml; charset=utf-8",
       "cache-control": "public, max-age=3600",

@@ -3,12 +3,17 @@ import { expect, expectConsoleErrors, expectNoSeriousA11yViolations, open, test 
 test("search waits for three characters and a pause, then lists thumbnails and opens a result", async ({ page }) => {
   const requests: string[] = [];
   page.on("request", (r) => r.url().includes("/api/Website/search") && requests.push(r.url()));
+  // The page's clock: the pause is stepped over, not waited for.
+  await page.clock.install();
   await open(page, "/shop");
   const box = page.getByRole("searchbox", { name: /Search products/ });
   await box.fill("wa");
-  await page.waitForTimeout(700);
+  await page.clock.runFor(1000);
   expect(requests).toEqual([]);
-  await box.pressSequentially("lnut", { delay: 50 });
+  await box.pressSequentially("lnut");
+  await page.clock.runFor(400);
+  expect(requests).toEqual([]);
+  await page.clock.runFor(200);
   const results = page.locator(".search__panel");
   await expect(results.getByRole("link").first()).toBeVisible();
   // Typing quickly sent one request, after the pause.
@@ -36,6 +41,10 @@ test("search says when nothing matches, and shows an error from the server", asy
 
 test("a slow search is cancelled by the next one", async ({ page }) => {
   await open(page, "/");
+  let answeredStale!: () => void;
+  const staleAnswered = new Promise<void>((resolve) => {
+    answeredStale = resolve;
+  });
   await page.route("**/api/Website/search**", async (route) => {
     if (new URL(route.request().url()).searchParams.get("query") === "cherry") {
       await new Promise((r) => setTimeout(r, 1500));
@@ -45,7 +54,8 @@ test("a slow search is cancelled by the next one", async ({ page }) => {
           contentType: "application/json",
           body: JSON.stringify({ products: [{ id: 1, title: "Stale answer", images: [] }], slabs: [], bases: [] }),
         })
-        .catch(() => {});
+        .catch(() => {})
+        .finally(answeredStale);
       return;
     }
     await route.continue();
@@ -57,6 +67,7 @@ test("a slow search is cancelled by the next one", async ({ page }) => {
   await slow;
   await box.fill("walnut");
   await expect(page.locator(".search__panel").getByRole("link").first()).toBeVisible();
-  await page.waitForTimeout(1200);
+  // Once the first search's answer has come (or been refused), it has shown nothing.
+  await staleAnswered;
   await expect(page.getByText("Stale answer")).toHaveCount(0);
 });

@@ -1,0 +1,19 @@
+import { cacheKeys } from "../cache-keys.ts";
+import type { AppDeps } from "../deps.ts";
+import { ApiError } from "../http/errors.ts";
+import { getStudio } from "./queries.ts";
+
+/**
+ * The studio's record (name, address, inbox, hours, …) or null before it is set up: one cached
+ * entry read by the pages, the checkout (its ship-from address) and the enquiry desk (its
+ * inbox), kept until the data changes.
+ */
+export const studioRecord = (deps: Pick<AppDeps, "cache" | "database">) =>
+  deps.cache.value(cacheKeys.page.studio, () => getStudio(deps.database.db));
+
+/** The studio's record, or 503 when it is not set up (nothing can be sent or shipped from it). */
+export async function requireStudio(deps: Pick<AppDeps, "cache" | "database">) {
+  const studio = await studioRecord(deps);
+  if (!studio) throw new ApiError(503, "not_ready", "The studio is not set up");
+  return studio;
+}

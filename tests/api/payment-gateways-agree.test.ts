@@ -1,0 +1,62 @@
+/**
+ * What the checkout relies on from a card gateway (server/payments/gateway.ts), checked
+ * against both: the CardPointe client (talking to a local server that speaks CardPointe's
+ * REST API, tests/fakes/cardpointe.ts) and the built-in sandbox. Each one's own details (HTTP,
+ * credentials, timeouts; the sandbox's test amounts and expiry rules) are in its unit tests.
+ */
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCardPointeGateway } from "../../server/payments/cardpointe.ts";
+import { GatewayUnavailable, type PaymentGateway } from "../../server/payments/gateway.ts";
+import { createSandboxGateway } from "../../server/payments/sandbox.ts";
+import { FakeCardPointe } from "../fakes/cardpointe.ts";
+import { authRequest } from "../support/auth-request.ts";
+
+const fake = new FakeCardPointe();
+beforeAll(() => fake.start());
+afterAll(() => fake.stop());
+
+const gateways: [string, () => PaymentGateway][] = [
+  ["the built-in sandbox", () => createSandboxGateway()],
+  [
+    "the CardPointe client",
+    () =>
+      createCardPointeGateway(
+        { baseUrl: fake.url, merchid: fake.merchid, username: fake.username, password: fake.password, timeoutMs: 2000 },
+        pino({ level: "silent" }),
+      ),
+  ],
+];
+
+describe.each(gateways)("%s", (_name, open) => {
+  it("approves a good card, naming the amount, a masked account and a reference", async () => {
+    const answer = await open().auth(authRequest({ amount: "249.00" }));
+    expect(answer).toMatchObject({ respstat: "A", amount: "249.00" });
+    expect(answer.account).toMatch(/^\d{2}X+1111$/);
+    expect(answer.retref).toMatch(/^\w+$/);
+  });
+
+  it("declines the test card for a decline, and resolves rather than throwing", async () => {
+    expect(await open().auth(authRequest({ account: "4387751111111038" }))).toMatchObject({ respstat: "C" });
+  });
+
+  it("finds an authorisation by our order id, a declined one too, and nothing for an unknown id", async () => {
+    const gateway = open();
+    for (const account of ["4111111111111111", "4387751111111038"]) {
+      const request = authRequest({ account });
+      const made = await gateway.auth(request);
+      expect(await gateway.inquireByOrderid(request.orderid), account).toMatchObject({
+        respstat: made.respstat,
+        retref: made.retref,
+      });
+    }
+    expect(await gateway.inquireByOrderid("never-seen-order")).toBeNull();
+  });
+
+  it("voids an approval, and refuses a reference it does not know", async () => {
+    const gateway = open();
+    const { retref } = await gateway.auth(authRequest());
+    await expect(gateway.void(retref)).resolves.toBeUndefined();
+    await expect(gateway.void("999999999999")).rejects.toBeInstanceOf(GatewayUnavailable);
+  });
+});
