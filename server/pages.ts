@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -13,7 +14,17 @@ import { siteOrigin } from "./seo/origin.ts";
  * The server-rendered site: React Router's build (`react-router build`, in APP_BUILD_DIR or
  * ./build), handed the app's dependencies as load context so loaders call services directly.
  */
-export async function loadSite(deps: AppDeps): Promise<{ pages: PageHandler; clientDir: string }> {
+/**
+ * The site a server serves: its pages, where its built files are, and what answers first
+ * (Vite's middleware under `npm run dev`: its modules and hot updates).
+ */
+export type Site = {
+  pages: PageHandler;
+  clientDir?: string;
+  before?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+};
+
+export async function loadSite(deps: AppDeps): Promise<Site> {
   const buildDir = path.resolve(process.env.APP_BUILD_DIR || "build");
   const serverEntry = path.join(buildDir, "server", "index.js");
   if (!existsSync(serverEntry)) {
@@ -37,6 +48,9 @@ function methodNotAllowed(): Response {
     headers: { allow: READ_METHODS, "content-type": "text/plain; charset=utf-8" },
   });
 }
+
+/** Under `npm run dev` only: the dev server's inline scripts, styles and websocket are let in. */
+const DEV_POLICY = "default-src 'self' 'unsafe-inline' 'unsafe-eval' data: blob: ws: wss:; img-src 'self' data: blob: https:";
 
 /** A form posted from another site: refused quietly, before the router (which would log it). */
 function crossSite(): Response {
@@ -66,11 +80,23 @@ function fromThisSite(request: Request, publicOrigin: string): Request | null {
   } as RequestInit);
 }
 
-/** Renders pages from a server build (the built site, or Vite's in tests). */
-export function sitePages(deps: AppDeps, build: ServerBuild): PageHandler {
-  const handle = createRequestHandler(build, deps.config.env === "development" ? "development" : "production");
+/**
+ * Renders pages from a server build: the built site, or Vite's (in tests, or loaded anew for
+ * every request under `npm run dev`, so edits show at once). `development` answers with a loose
+ * content security policy, which lets the dev server's scripts and hot-update connection in.
+ */
+export function sitePages(
+  deps: AppDeps,
+  build: ServerBuild | (() => Promise<ServerBuild>),
+  options: { development?: boolean } = {},
+): PageHandler {
+  const handle = createRequestHandler(
+    build,
+    options.development || deps.config.env === "development" ? "development" : "production",
+  );
   const studio = () => studioRecord(deps);
-  const takesActions = Object.values(build.routes).some((r) => r?.module.action);
+  // A build loaded per request may gain actions at any edit: the router decides then.
+  const takesActions = typeof build === "function" || Object.values(build.routes).some((r) => r?.module.action);
   // Each page gets its own script nonce; the policy names it and the studio's tracking script.
   const publicOrigin = new URL(siteOrigin(deps.config)).origin;
   return async (incoming, from) => {
@@ -83,6 +109,7 @@ export function sitePages(deps: AppDeps, build: ServerBuild): PageHandler {
     const tracking = scriptOrigin((await studio().catch(() => null))?.leadTrackingScriptUrl);
     const headers = new Headers(response.headers);
     for (const [k, v] of Object.entries(pageSecurityHeaders(nonce, tracking ? [tracking] : []))) headers.set(k, v);
+    if (options.development) headers.set("content-security-policy", DEV_POLICY);
     if (response.status === 405 && !headers.has("allow")) headers.set("allow", READ_METHODS);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   };

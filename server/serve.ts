@@ -1,8 +1,9 @@
 import { getRequestListener } from "@hono/node-server";
-import { createApp, type PageHandler } from "./app.ts";
+import { createApp } from "./app.ts";
 import type { AppDeps } from "./deps.ts";
 import { withCachedAnswers } from "./http/cached-answers.ts";
 import { listen, type RunningServer } from "./http/listen.ts";
+import type { Site } from "./pages.ts";
 
 /**
  * Renders the home page once, inside the process. A just-started process answered its first
@@ -32,15 +33,13 @@ export async function renderFirstPage(
  * change feed, then closes the database. With the site, its first page is rendered before the
  * server listens (renderFirstPage).
  */
-export async function serveApp(
-  deps: AppDeps,
-  at: { port: number; host: string },
-  site?: { pages: PageHandler; clientDir: string },
-): Promise<RunningServer> {
+export async function serveApp(deps: AppDeps, at: { port: number; host: string }, site?: Site): Promise<RunningServer> {
   const app = createApp(deps, site ?? {});
   if (site) await renderFirstPage(app, deps.logger);
+  const listener = withCachedAnswers(deps.cache, deps.logger, getRequestListener(app.fetch));
+  const before = site?.before;
   return listen({
-    listener: withCachedAnswers(deps.cache, deps.logger, getRequestListener(app.fetch)),
+    listener: before ? (req, res) => before(req, res, () => listener(req, res)) : listener,
     port: at.port,
     host: at.host,
     logger: deps.logger,

@@ -1,0 +1,65 @@
+import { content } from "../seed/content/index.ts";
+import { prepareDatabase } from "./bootstrap.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { databaseOptions, openDatabase } from "./db/client.ts";
+import { createDeps } from "./deps.ts";
+import { prepareImages } from "./images/prepare-images.ts";
+import { makeOpeningVariants, makeRenditions, warmUpImages } from "./images/warm-up.ts";
+import { createLogger } from "./logger.ts";
+import type { Site } from "./pages.ts";
+import { missingPublicUrlWarning } from "./seo/origin.ts";
+import { serveApp } from "./serve.ts";
+
+/**
+ * Starts the shop: configuration, the database (migrated and seeded), the studio's pictures,
+ * background work, then the site `site` gives for the dependencies (the built one here; the
+ * one Vite compiles on demand under `npm run dev`, server/dev.ts), and shuts down on a signal.
+ */
+export async function start(site: (deps: Awaited<ReturnType<typeof createDeps>>) => Promise<Site>) {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const publicUrlWarning = missingPublicUrlWarning(config);
+  if (publicUrlWarning) logger.warn(publicUrlWarning);
+  const database = await openDatabase(databaseOptions(config), {
+    onConnectionError: (err) => logger.warn({ err }, "A database connection was lost; another is opened when needed"),
+  });
+  logger.info({ database: database.kind }, "Database open");
+  await prepareDatabase(database, content, logger);
+  const imagesStored = await prepareImages(config.dataDir, content, logger);
+
+  const deps = await createDeps({ config, database, logger });
+  deps.mailer.start();
+  deps.subscriptionSync.start();
+  // Orders a previous process left pending when it died give their stock back (checkout/stale-orders.ts).
+  deps.staleOrders.start();
+  // Pictures stored now get their renditions (each item's first picture as its card and page
+  // show it), kept with them; then what the first screens of home and the listings paint is
+  // made, before anyone can ask for it.
+  if (imagesStored) await makeRenditions({ db: database.db, images: deps.images, logger });
+  await makeOpeningVariants({ db: database.db, images: deps.images, logger });
+  const running = await serveApp(deps, { port: config.port, host: config.host }, await site(deps));
+  logger.info({ port: running.port }, `Serving on http://localhost:${running.port}`);
+  // The image variants the pages ask for, made in the background so that no visitor's page waits
+  // for one; a restart that finds them on disk does nothing (images/warm-up.ts).
+  const warmUp = new AbortController();
+  warmUpImages({ db: database.db, images: deps.images, logger, signal: warmUp.signal }).catch((err: unknown) =>
+    logger.warn({ err }, "Making image variants ahead stopped"),
+  );
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.on(signal, () => {
+      logger.info({ signal }, "Signal received");
+      warmUp.abort();
+      void running.stop().then(() => process.exit(0));
+    });
+  }
+}
+
+/** Ends a start that failed, saying why. */
+export function failedToStart(err: unknown): never {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error("Failed to start:", err);
+  }
+  process.exit(1);
+}
