@@ -7,6 +7,7 @@ import {
   orderFigures,
   orderLines,
   paymentPayload,
+  paymentWireField,
   type QuotedRate,
   quoteKey,
   ratesRequest,
@@ -190,6 +191,15 @@ describe("an API error's field on the form", () => {
     expect(formFieldFor("name")).toBe("nameOnCard");
     expect(formFieldFor("city")).toBe("city");
     expect(formFieldFor("expiry")).toBe("expiry");
+  });
+
+  it("names each form field as the payment request does, and back again", () => {
+    expect(paymentWireField("state")).toBe("region");
+    expect(paymentWireField("cardNumber")).toBe("account");
+    expect(paymentWireField("email")).toBe("email");
+    const fields = ["firstname", "lastname", "country", "address", "city", "state", "zip", "phone", "email"];
+    for (const field of [...fields, "cardNumber", "expiry", "cvc", "nameOnCard"])
+      expect(formFieldFor(paymentWireField(field)), field).toBe(field);
   });
 
   it("has no field for the rest", () => {

@@ -150,6 +150,15 @@ export function paymentPayload(f: CheckoutFields, lines: CartLine[], rate: Quote
   };
 }
 
+/** Where the payment request names a form field differently (the rest share their names). */
+const PAYMENT_WIRE_NAMES = {
+  state: "region",
+  zip: "postal",
+  cardNumber: "account",
+  cvc: "cvv2",
+  nameOnCard: "name",
+} as const satisfies Partial<Record<keyof CheckoutFields, string>>;
+
 const formFieldOfWire: Record<string, keyof CheckoutFields> = {
   firstname: "firstname",
   lastname: "lastname",
@@ -158,16 +167,16 @@ const formFieldOfWire: Record<string, keyof CheckoutFields> = {
   address: "address",
   city: "city",
   state: "state",
-  region: "state",
   zip: "zip",
-  postal: "zip",
   phone: "phone",
   email: "email",
-  account: "cardNumber",
   expiry: "expiry",
-  cvv2: "cvc",
-  name: "nameOnCard",
+  ...Object.fromEntries(Object.entries(PAYMENT_WIRE_NAMES).map(([form, wire]) => [wire, form])),
 };
+
+/** The payment request's name of a form field (`state` is `region`, `cardNumber` is `account`, ...). */
+export const paymentWireField = (formField: string): string =>
+  (PAYMENT_WIRE_NAMES as Record<string, string>)[formField] ?? formField;
 
 /** The form field an API error names (`region` is the state, `account` the card number, ...), or null. */
 export const formFieldFor = (wireField: string | undefined): keyof CheckoutFields | null =>

@@ -50,7 +50,8 @@ function methodNotAllowed(): Response {
 }
 
 /** Under `npm run dev` only: the dev server's inline scripts, styles and websocket are let in. */
-const DEV_POLICY = "default-src 'self' 'unsafe-inline' 'unsafe-eval' data: blob: ws: wss:; img-src 'self' data: blob: https:";
+const DEV_POLICY =
+  "default-src 'self' 'unsafe-inline' 'unsafe-eval' data: blob: ws: wss:; img-src 'self' data: blob: https:";
 
 /** A form posted from another site: refused quietly, before the router (which would log it). */
 function crossSite(): Response {

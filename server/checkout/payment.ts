@@ -21,7 +21,7 @@
 import { randomBytes } from "node:crypto";
 import { cardBrand } from "../../domain/cards.ts";
 import { checkoutTotal, PAYMENT_MESSAGES, RATE_MESSAGES, validateCheckout } from "../../domain/checkout.ts";
-import { formFieldFor } from "../../domain/checkout-order.ts";
+import { paymentWireField } from "../../domain/checkout-order.ts";
 import type { PaymentRequest } from "../../domain/checkout-wire.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError } from "../http/errors.ts";
@@ -80,15 +80,11 @@ function assertValid(body: PaymentRequest): void {
     nameOnCard: body.name,
   });
   const first = Object.entries(errors)[0];
-  if (first) throw new ApiError(400, "invalid_request", first[1] as string, wireFieldOf(first[0]));
+  if (first) throw new ApiError(400, "invalid_request", first[1] as string, paymentWireField(first[0]));
   const cvcDigits = body.cvv2.replace(/\D/g, "");
   if (cardBrand(body.account.replace(/\D/g, "")) === "amex" ? cvcDigits.length !== 4 : cvcDigits.length !== 3)
     throw new ApiError(400, "invalid_request", PAYMENT_MESSAGES.cvc, "cvv2");
 }
-
-/** The payload's name of a form field: the inverse of the browser's map (checkout-order.ts). */
-const wireFieldOf = (formField: string): string =>
-  ["region", "postal", "account", "cvv2", "name"].find((wire) => formFieldFor(wire) === formField) ?? formField;
 
 const orderRef = () => `${Date.now().toString(36)}${randomBytes(5).toString("hex")}`.slice(0, 18).toUpperCase();
 
