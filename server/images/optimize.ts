@@ -169,8 +169,10 @@ export class ImageOptimizer {
   /**
    * Makes the variant ahead of need, in the background lane, unless it is on disk already, and
    * keeps it outside the LRU bound, `as` says where (PrepareAs). Never fills the memory cache.
+   * `inVisitorsLane` takes a slot of the visitors' line instead: for work done before the
+   * server listens, when no visitor can be kept waiting, so both lanes (both cores) can work.
    */
-  async prepare(req: OptimizeRequest, as: PrepareAs = "ahead"): Promise<Prepared> {
+  async prepare(req: OptimizeRequest, as: PrepareAs = "ahead", inVisitorsLane = false): Promise<Prepared> {
     const key = variantKey(req);
     const name = await this.variantName(key, req).catch(() => null);
     if (!name) return "missing";
@@ -183,7 +185,7 @@ export class ImageOptimizer {
       await store.write(name, earlier);
       return "cached";
     }
-    const pending = this.inflight.get(key) ?? this.start(key, req, true);
+    const pending = this.inflight.get(key) ?? this.start(key, req, !inVisitorsLane);
     try {
       await pending.image;
     } catch (err) {

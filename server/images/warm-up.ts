@@ -171,14 +171,20 @@ export async function plannedVariants(db: Db): Promise<OptimizeRequest[]> {
  * Makes the stored pictures' renditions that are missing (variantsByUrgency's `renditions`): each
  * item's first picture as its card and its page's first screen show it, kept beside the stored
  * pictures (server/images/optimize.ts, PrepareAs). Called when pictures are stored (the first
- * start, which draws the studio's), before the server listens; the background warm-up makes any
- * that are still missing (pictures copied in without them) before everything else.
+ * start, which draws the studio's), before the server listens, two at a time; the background
+ * warm-up makes any that are still missing (pictures copied in without them) before everything else.
  */
 export async function makeRenditions(opts: { db: Db; images: ImageOptimizer; logger: Logger }) {
   const started = Date.now();
   const { renditions } = await variantsByUrgency(opts.db);
   const summary = emptySummary(renditions.length);
-  for (const req of renditions) await prepareCounted(opts.images, req, summary, opts.logger, "rendition");
+  // Nobody can ask for anything yet: two at a time, one in each of the optimiser's lanes.
+  const waiting = [...renditions];
+  const worker = async (inVisitorsLane: boolean) => {
+    for (let req = waiting.shift(); req; req = waiting.shift())
+      await prepareCounted(opts.images, req, summary, opts.logger, "rendition", inVisitorsLane);
+  };
+  await Promise.all([worker(false), worker(true)]);
   opts.logger.info({ ...summary, ms: Date.now() - started }, "Renditions of the stored pictures ready");
   return summary;
 }
@@ -210,9 +216,10 @@ async function prepareCounted(
   summary: WarmUpSummary,
   logger: Logger,
   as: PrepareAs = "ahead",
+  inVisitorsLane = false,
 ) {
   try {
-    summary[await images.prepare(req, as)] += 1;
+    summary[await images.prepare(req, as, inVisitorsLane)] += 1;
   } catch (err) {
     summary.failed += 1;
     logger.warn({ err, image: `${req.folder}/${req.fileName}`, width: req.width }, "An image variant was not made");
