@@ -1,7 +1,7 @@
 // The whole suite: format and lint, typecheck, unit and API tests (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set), then browser journeys in Chromium against the built site.
 // Ends with one plain summary line.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -21,6 +21,17 @@ function count(ok) {
 }
 
 const reports = mkdtempSync(path.join(tmpdir(), "heartwood-tests-"));
+const e2eDataDir = process.env.E2E_DATA_DIR ?? path.resolve(".e2e-data");
+
+// The browser journeys' server would spend its first start drawing the studio's images: they
+// are drawn now, beside the checks and tests below (a folder that has them is left alone).
+const drawing = spawn(process.execPath, ["--import", "tsx", "tests/support/draw-images.ts", e2eDataDir], {
+  stdio: ["ignore", "ignore", "inherit"],
+});
+const imagesDrawn = new Promise((resolve) => {
+  drawing.on("exit", (code) => resolve(code === 0));
+  drawing.on("error", () => resolve(false));
+});
 
 count(step("lint and format", "npx", ["biome", "check", "."]));
 count(step("route types", "npx", ["react-router", "typegen"]));
@@ -71,11 +82,13 @@ if (!chromium) {
 } else if (!step("build the site", "npm", ["run", "build"])) {
   failed += 1;
 } else {
+  // If drawing failed, the journeys' server draws them itself on its first start.
+  if (!(await imagesDrawn)) console.log("\nThe images were not drawn ahead: the journeys' server draws them.");
   const pwReport = path.join(reports, "playwright.json");
   step("browser journeys", "npx", ["playwright", "test"], {
     CHROMIUM_PATH: chromium,
     PW_REPORT: pwReport,
-    E2E_DATA_DIR: process.env.E2E_DATA_DIR ?? path.resolve(".e2e-data"),
+    E2E_DATA_DIR: e2eDataDir,
   });
   try {
     const stats = JSON.parse(readFileSync(pwReport, "utf8")).stats;
@@ -88,5 +101,6 @@ if (!chromium) {
   }
 }
 
+if (drawing.exitCode === null) drawing.kill();
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
