@@ -1,16 +1,13 @@
 import { Form } from "react-router";
 import { toBaseCardItem, toCardProduct, toSlabCardItem } from "../../domain/card-product.ts";
+import { SEARCH_MAX_CHARS, SEARCH_MIN_CHARS } from "../../domain/search-limits.ts";
 import { foldForSearch } from "../../domain/text.ts";
 import { pageMeta } from "../features/content/meta.ts";
-import { MIN_CHARS } from "../features/search/min-chars.ts";
 import { ShopBaseCard, ShopProductCard, ShopSlabCard } from "../features/shopping/shop-cards.tsx";
 import { pageData } from "../lib/page-data.server.ts";
 import type { Route } from "./+types/search";
 import "../features/listing/listing.css";
 import "../features/search/search-page.css";
-
-/** The longest query read, as the search API reads it (server/search/search.ts). */
-const MAX_QUERY = 100;
 
 /**
  * `/search?q=`: the catalog's search as a page (docs/product.md, "Search has a page"), rendered on
@@ -18,8 +15,8 @@ const MAX_QUERY = 100;
  * the piece a matching size belongs to, once; slabs and bases as themselves; each as its card.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY);
-  if (foldForSearch(q).length < MIN_CHARS) return { q, searched: false as const };
+  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX_CHARS);
+  if (foldForSearch(q).length < SEARCH_MIN_CHARS) return { q, searched: false as const };
   const page = pageData(context);
   const [hits, products, slabs, bases] = await Promise.all([
     page.search(q),
@@ -88,8 +85,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       </Form>
       {!loaderData.searched ? (
         <p className="search-page__note" role="status">
-          {q === "" ? "Type what you are looking for" : `Please type at least ${MIN_CHARS} characters`}: a wood, a kind
-          of piece, a slab’s species or a base’s material.
+          {q === "" ? "Type what you are looking for" : `Please type at least ${SEARCH_MIN_CHARS} characters`}: a wood,
+          a kind of piece, a slab’s species or a base’s material.
         </p>
       ) : total === 0 ? (
         <div className="listing__empty" role="status">

@@ -1,10 +1,11 @@
 import type { Hono } from "hono";
 import { z } from "zod";
+import { SEARCH_MAX_CHARS } from "../../domain/search-limits.ts";
 import { foldForSearch } from "../../domain/text.ts";
 import { cacheKeys } from "../cache-keys.ts";
 import type { AppDeps } from "../deps.ts";
 import { cachedJson, query } from "../http/params.ts";
-import { SEARCH_MAX_CHARS, searchCatalog } from "./search.ts";
+import { searchCatalog } from "./search.ts";
 
 const searchQuery = z.object({ query: z.string().max(SEARCH_MAX_CHARS).optional() });
 

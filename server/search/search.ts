@@ -2,12 +2,11 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { SearchHit, SearchResponse } from "../../domain/catalog-types.ts";
 import { isDivergenceEntry, variantName } from "../../domain/product-names.ts";
+import { SEARCH_MIN_CHARS } from "../../domain/search-limits.ts";
 import { foldForSearch } from "../../domain/text.ts";
 import type { Db } from "../db/client.ts";
 import * as t from "../db/schema.ts";
 
-export const SEARCH_MIN_CHARS = 3;
-export const SEARCH_MAX_CHARS = 100;
 const PER_KIND = 10;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);

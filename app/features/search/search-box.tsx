@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { SEARCH_MIN_CHARS } from "../../../domain/search-limits.ts";
 import { chunk, useChunk } from "../../lib/chunk.ts";
-import { MIN_CHARS } from "./min-chars.ts";
 import "./search-box.css";
 
 // The results' code (fetching, the list) loads once the visitor starts to search: focus or typing.
@@ -34,7 +34,7 @@ export function SearchBox() {
           e.preventDefault();
           if (failed) retry();
           const q = query.trim();
-          if (q.length < MIN_CHARS) return;
+          if (q.length < SEARCH_MIN_CHARS) return;
           e.currentTarget.querySelector("input")?.blur();
           setCloses((n) => n + 1);
           void navigate(`/search?${new URLSearchParams({ q })}`);
@@ -69,7 +69,7 @@ export function SearchBox() {
         <Results query={query} closes={closes} focuses={focuses} listId={listId} boxRef={boxRef} onShown={setShown} />
       ) : (
         failed &&
-        query.trim().length >= MIN_CHARS && (
+        query.trim().length >= SEARCH_MIN_CHARS && (
           <div id={listId} className="search__panel" aria-live="polite">
             <p className="search__error">Loading chunk failed</p>
           </div>

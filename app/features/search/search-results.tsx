@@ -8,8 +8,8 @@ import { type RefObject, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { SearchHit, SearchResponse } from "../../../domain/catalog-types.ts";
 import { productPath } from "../../../domain/product-names.ts";
+import { SEARCH_MIN_CHARS } from "../../../domain/search-limits.ts";
 import { type ImageFolder, imageUrl } from "../../lib/images.ts";
-import { MIN_CHARS } from "./min-chars.ts";
 
 const DEBOUNCE_MS = 500;
 
@@ -48,7 +48,7 @@ export default function SearchResults({ query, closes, focuses, listId, boxRef, 
   const run = (text: string) => {
     if (settled.current === text) return;
     controller.current?.abort();
-    if (text.trim().length < MIN_CHARS) {
+    if (text.trim().length < SEARCH_MIN_CHARS) {
       setState({ kind: "idle" });
       setOpen(false);
       return;
