@@ -17,3 +17,9 @@ export async function requireStudio(deps: Pick<AppDeps, "cache" | "database">) {
   if (!studio) throw new ApiError(503, "not_ready", "The studio is not set up");
   return studio;
 }
+
+/** Who the studio's mail is to: its name, and its inbox (STUDIO_EMAIL, else the record's e-mail). */
+export async function studioInbox(deps: Pick<AppDeps, "cache" | "database" | "config">) {
+  const studio = await requireStudio(deps);
+  return { name: studio.name, email: deps.config.studioEmail ?? studio.email };
+}

@@ -19,7 +19,7 @@ import {
   validateContact,
   validateCustom,
 } from "../../domain/enquiry.ts";
-import { requireStudio } from "../content/studio.ts";
+import { studioInbox } from "../content/studio.ts";
 import { enquiries, subscriptions } from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
 import { ApiError, badRequest } from "../http/errors.ts";
@@ -96,10 +96,6 @@ export type EnquiryDesk = ReturnType<typeof enquiryDesk>;
 /** Receives enquiries, commissions and sign-ups; a refusal is an ApiError naming the field. */
 export function enquiryDesk(deps: AppDeps) {
   const { db } = deps.database;
-  const studio = async () => {
-    const s = await requireStudio(deps);
-    return { name: s.name, email: deps.config.studioEmail ?? s.email };
-  };
   /** Stores the photos and the enquiry (and, unless it is spam, the studio's mail) together. */
   async function keep(kind: "contact" | "custom", fields: Record<string, string>, uploads: Upload[]) {
     const spam = (fields.honeyPot ?? "") !== "";
@@ -116,7 +112,7 @@ export function enquiryDesk(deps: AppDeps) {
       await Promise.all(uploads.map((u, i) => writeFile(path.join(deps.config.dataDir, images[i]!.path), u.bytes)));
     }
     try {
-      const to = await studio();
+      const to = await studioInbox(deps);
       await db.transaction(async (tx) => {
         const [row] = await tx.insert(enquiries).values({ kind, fields, images, spam }).returning({ id: enquiries.id });
         if (!spam)
