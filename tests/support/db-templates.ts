@@ -23,7 +23,8 @@ export type Templates = {
 
 export const TEMPLATES_ENV = "HEARTWOOD_TEST_TEMPLATES";
 
-async function prepare(database: Database, as: Template) {
+/** Brings an empty database to `as`: migrated, and seeded with the studio when asked. */
+export async function prepareAs(database: Database, as: Template) {
   await database.migrate();
   if (as === "seeded") await seedDatabase(database.db, content);
 }
@@ -43,7 +44,7 @@ export default async function setup() {
   const templates: Templates = { pglite: { migrated: "", seeded: "" } };
   for (const as of ["migrated", "seeded"] as const) {
     const database = await openDatabase({ kind: "pglite" });
-    await prepare(database, as);
+    await prepareAs(database, as);
     const file = path.join(dir, `${as}.tar`);
     writeFileSync(file, new Uint8Array(await (await database.dump!()).arrayBuffer()));
     await database.close();
@@ -59,7 +60,7 @@ export default async function setup() {
       const url = new URL(adminUrl);
       url.pathname = `/${name}`;
       const database = await openDatabase({ kind: "postgres", url: url.toString(), max: 2 });
-      await prepare(database, as);
+      await prepareAs(database, as);
       // No connection may stay open to a template while it is copied.
       await database.close();
       templates.postgres[as] = name;

@@ -2,8 +2,6 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { content } from "../../seed/content/index.ts";
-import { seedDatabase } from "../../seed/seed.ts";
 import { createApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { type Database, openDatabase } from "../../server/db/client.ts";
@@ -13,7 +11,7 @@ import type { MailTransport } from "../../server/mail/transport.ts";
 import type { CampaignSource } from "../../server/newsletter/campaigns.ts";
 import type { PaymentGateway } from "../../server/payments/gateway.ts";
 import type { ShippingProvider } from "../../server/shipping/provider.ts";
-import { TEMPLATES_ENV, type Template, type Templates } from "./db-templates.ts";
+import { prepareAs, TEMPLATES_ENV, type Template, type Templates } from "./db-templates.ts";
 
 export type DbKind = "pglite" | "postgres";
 
@@ -71,10 +69,7 @@ export async function openTestDatabase(
 ): Promise<{ database: Database; url?: string; dispose: () => Promise<void> }> {
   const copy = as === "empty" ? undefined : templates()?.[kind]?.[as];
   const opened = await openEmpty(kind, copy);
-  if (as !== "empty" && !copy) {
-    await opened.database.migrate();
-    if (as === "seeded") await seedDatabase(opened.database.db, content);
-  }
+  if (as !== "empty" && !copy) await prepareAs(opened.database, as);
   return opened;
 }
 
