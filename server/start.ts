@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { databaseOptions, openDatabase } from "./db/client.ts";
 import { createDeps } from "./deps.ts";
 import { prepareImages } from "./images/prepare-images.ts";
-import { makeOpeningVariants, makeRenditions, warmUpImages } from "./images/warm-up.ts";
+import { makeOpeningVariants, makeRenditions, variantsByUrgency, warmUpImages } from "./images/warm-up.ts";
 import { createLogger } from "./logger.ts";
 import type { Site } from "./pages.ts";
 import { missingPublicUrlWarning } from "./seo/origin.ts";
@@ -35,14 +35,15 @@ export async function start(site: (deps: Awaited<ReturnType<typeof createDeps>>)
   // Pictures stored now get their renditions (each item's first picture as its card and page
   // show it), kept with them; then what the first screens of home and the listings paint is
   // made, before anyone can ask for it.
-  if (imagesStored) await makeRenditions({ db: database.db, images: deps.images, logger });
-  await makeOpeningVariants({ db: database.db, images: deps.images, logger });
+  const pictures = { db: database.db, images: deps.images, logger, plan: await variantsByUrgency(database.db) };
+  if (imagesStored) await makeRenditions(pictures);
+  await makeOpeningVariants(pictures);
   const running = await serveApp(deps, { port: config.port, host: config.host }, await site(deps));
   logger.info({ port: running.port }, `Serving on http://localhost:${running.port}`);
   // The image variants the pages ask for, made in the background so that no visitor's page waits
   // for one; a restart that finds them on disk does nothing (images/warm-up.ts).
   const warmUp = new AbortController();
-  warmUpImages({ db: database.db, images: deps.images, logger, signal: warmUp.signal }).catch((err: unknown) =>
+  warmUpImages({ ...pictures, signal: warmUp.signal }).catch((err: unknown) =>
     logger.warn({ err }, "Making image variants ahead stopped"),
   );
   for (const signal of ["SIGTERM", "SIGINT"] as const) {

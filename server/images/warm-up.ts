@@ -161,6 +161,9 @@ export async function variantsByUrgency(
   };
 }
 
+/** What variantsByUrgency plans; a start lists it once and hands it to each step. */
+export type VariantPlan = Awaited<ReturnType<typeof variantsByUrgency>>;
+
 /** Every planned variant, most urgent first (variantsByUrgency), renditions apart. */
 export async function plannedVariants(db: Db): Promise<OptimizeRequest[]> {
   const { opening, rest } = await variantsByUrgency(db);
@@ -174,9 +177,9 @@ export async function plannedVariants(db: Db): Promise<OptimizeRequest[]> {
  * start, which draws the studio's), before the server listens, two at a time; the background
  * warm-up makes any that are still missing (pictures copied in without them) before everything else.
  */
-export async function makeRenditions(opts: { db: Db; images: ImageOptimizer; logger: Logger }) {
+export async function makeRenditions(opts: { db: Db; images: ImageOptimizer; logger: Logger; plan?: VariantPlan }) {
   const started = Date.now();
-  const { renditions } = await variantsByUrgency(opts.db);
+  const { renditions } = opts.plan ?? (await variantsByUrgency(opts.db));
   const summary = emptySummary(renditions.length);
   // Nobody can ask for anything yet: two at a time, one in each of the optimiser's lanes.
   const waiting = [...renditions];
@@ -196,9 +199,14 @@ export async function makeRenditions(opts: { db: Db; images: ImageOptimizer; log
  * made. A few dozen variants, a second or two when none is there; a restart finds them on disk
  * and makes nothing. A variant that cannot be made is logged and left to the visitor's request.
  */
-export async function makeOpeningVariants(opts: { db: Db; images: ImageOptimizer; logger: Logger }) {
+export async function makeOpeningVariants(opts: {
+  db: Db;
+  images: ImageOptimizer;
+  logger: Logger;
+  plan?: VariantPlan;
+}) {
   const started = Date.now();
-  const { opening } = await variantsByUrgency(opts.db);
+  const { opening } = opts.plan ?? (await variantsByUrgency(opts.db));
   const summary = emptySummary(opening.length);
   for (const req of opening) await prepareCounted(opts.images, req, summary, opts.logger);
   opts.logger.info({ ...summary, ms: Date.now() - started }, "Opening image variants ready");
@@ -238,10 +246,11 @@ export async function warmUpImages(opts: {
   logger: Logger;
   /** Stops between variants (shutdown). */
   signal?: AbortSignal;
+  plan?: VariantPlan;
 }): Promise<WarmUpSummary> {
   const { images, logger, signal } = opts;
   const started = Date.now();
-  const { renditions, opening, rest } = await variantsByUrgency(opts.db);
+  const { renditions, opening, rest } = opts.plan ?? (await variantsByUrgency(opts.db));
   const plan = [...opening, ...rest];
   logger.info({ variants: plan.length, renditions: renditions.length }, "Making image variants");
   const summary = emptySummary(renditions.length + plan.length);
