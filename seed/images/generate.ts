@@ -44,7 +44,10 @@ export async function generateImages(opts: {
   jobs: ImageJob[];
   onProgress?: (done: number, total: number) => void;
   concurrency?: number;
+  /** Draws every image at this share of its folder's size (the same picture, fewer pixels). */
+  scale?: number;
 }): Promise<{ written: number; skipped: number }> {
+  const scale = opts.scale ?? 1;
   // One libvips thread per image: images run side by side, which uses both cores better.
   sharp.concurrency(1);
   const seen = new Set<string>();
@@ -68,7 +71,9 @@ export async function generateImages(opts: {
     while (next < todo.length) {
       const item = todo[next++];
       if (!item) break;
-      const jpeg = await renderArt(item.job.art, FOLDER_SIZES[item.job.folder]);
+      const full = FOLDER_SIZES[item.job.folder];
+      const size = { width: Math.round(full.width * scale), height: Math.round(full.height * scale) };
+      const jpeg = await renderArt(item.job.art, size);
       await writeAtomic(item.path, jpeg);
       written++;
       done++;

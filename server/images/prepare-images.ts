@@ -27,8 +27,15 @@ export function imagesMarker(dataDir: string, content: SeedContent): string {
  * the 182-page look book), logging progress. A marker named after the job list makes later
  * starts skip the work; an interrupted run resumes where it stopped. Says whether it drew them
  * (the pictures were stored now: their renditions are to be made, images/warm-up.ts).
+ * `scale` below 1 draws the pictures smaller (the test suite's journeys, which check what pages
+ * do with pictures, not their grain); the marker records it, and later starts keep the folder.
  */
-export async function prepareImages(dataDir: string, content: SeedContent, logger: Logger): Promise<boolean> {
+export async function prepareImages(
+  dataDir: string,
+  content: SeedContent,
+  logger: Logger,
+  { scale = 1 }: { scale?: number } = {},
+): Promise<boolean> {
   const imagesDir = path.join(dataDir, "images");
   const jobs = imageJobs(content);
   const marker = imagesMarker(dataDir, content);
@@ -46,9 +53,9 @@ export async function prepareImages(dataDir: string, content: SeedContent, logge
   };
   await mkdir(imagesDir, { recursive: true });
   await copyAssets(imagesDir);
-  await generateImages({ imagesDir, jobs, onProgress: progress("Images") });
+  await generateImages({ imagesDir, jobs, scale, onProgress: progress("Images") });
   await generateLookBook({ imagesDir, studioName: content.studio.name, onProgress: progress("Look book") });
-  await writeFile(marker, new Date().toISOString());
+  await writeFile(marker, JSON.stringify({ drawn: new Date().toISOString(), scale }));
   logger.info({ seconds: Math.round((Date.now() - started) / 1000) }, "Images ready");
   return true;
 }
