@@ -8,6 +8,8 @@ import path from "node:path";
 
 let passed = 0;
 let failed = 0;
+/** Names of what failed, repeated just above the summary so the end of a long log says what broke. */
+const failures = [];
 
 function step(name, cmd, args, env = {}) {
   console.log(`\n== ${name}: ${cmd} ${args.join(" ")}`);
@@ -51,9 +53,33 @@ try {
   passed += json.numPassedTests;
   failed += json.numFailedTests + (json.numFailedTestSuites ?? 0);
   if (json.numTotalTests === 0) failed += 1;
+  for (const file of json.testResults ?? []) {
+    const where = path.relative(process.cwd(), file.name);
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === "failed");
+    for (const t of failedTests) failures.push(`${where} › ${t.fullName}`);
+    if (file.status === "failed" && failedTests.length === 0) failures.push(`${where} (the file failed to run)`);
+  }
 } catch {
   console.error("The unit and API test run wrote no report: counting it as failed.");
   failed += 1;
+}
+
+/** "file:line › title" of every journey that did not pass as expected, from Playwright's JSON report. */
+function failedJourneys(report) {
+  const names = [];
+  const walk = (suite, outer) => {
+    // A file's own suite is titled with its file name, which the line already gives.
+    const titles = suite.title && suite.title !== suite.file ? [...outer, suite.title] : outer;
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== "expected" && t.status !== "skipped")
+          names.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(" › ")} (${t.status})`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, titles);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return names;
 }
 
 /**
@@ -101,7 +127,9 @@ if (!chromium) {
     E2E_DATA_DIR: e2eDataDir,
   });
   try {
-    const stats = JSON.parse(readFileSync(pwReport, "utf8")).stats;
+    const report = JSON.parse(readFileSync(pwReport, "utf8"));
+    const stats = report.stats;
+    failures.push(...failedJourneys(report));
     passed += stats.expected;
     failed += stats.unexpected + stats.flaky;
     if (stats.expected + stats.unexpected + stats.flaky === 0) failed += 1;
@@ -112,5 +140,6 @@ if (!chromium) {
 }
 
 if (drawing.exitCode === null) drawing.kill();
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join("\n")}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
