@@ -49,6 +49,45 @@ test("the header hides while scrolling down and returns on the way up", async ({
   await expect(header).not.toHaveClass(/is-hidden/);
 });
 
+test("the scroll hint bounces three times, again when the reader scrolls, and rests as 'Back to top'", async ({
+  page,
+}) => {
+  await open(page, "/our-story");
+  const hint = page.getByRole("button", { name: "Scroll down" });
+  await expect(hint).toBeVisible();
+  const bounces = () =>
+    hint
+      .locator("svg")
+      .evaluate((svg) =>
+        svg
+          .getAnimations()
+          .map((a) => ({ state: a.playState, end: Math.round(Number(a.effect?.getComputedTiming().endTime)) })),
+      );
+  // Motion that starts by itself ends within 5 s (WCAG 2.2.2): a page left open draws nothing.
+  await expect.poll(bounces).toEqual([{ state: "running", end: 4800 }]);
+  await hint.locator("svg").evaluate((svg) => {
+    for (const a of svg.getAnimations()) a.finish();
+  });
+  expect(await bounces()).toEqual([]);
+  await page.mouse.wheel(0, 300);
+  await expect.poll(bounces).toEqual([{ state: "running", end: 4800 }]);
+  // At the end it turns into 'Back to top' and stops moving.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const back = page.getByRole("button", { name: "Back to top" });
+  await expect(back).toBeVisible();
+  expect(await back.locator("svg").evaluate((svg) => svg.getAnimations().length)).toBe(0);
+});
+
+test("with reduced motion the scroll hint does not bounce", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await open(page, "/our-story");
+  const hint = page.getByRole("button", { name: "Scroll down" });
+  await expect(hint).toBeVisible();
+  await page.mouse.wheel(0, 300);
+  await expect(hint).toBeVisible();
+  expect(await hint.locator("svg").evaluate((svg) => svg.getAnimations().length)).toBe(0);
+});
+
 test("the splash shows once per browser session", async ({ page }) => {
   await page.goto("/?splash");
   const splash = page.locator(".splash");

@@ -1,24 +1,60 @@
-import { useEffect, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 
-/** A bouncing arrow while there is more below; at the bottom, 'Back to top'. */
+/** One bounce of the arrow, 1.6 s, eased each way as the site's motion is (tokens.css --ease). */
+const BOUNCE: Keyframe[] = [
+  { transform: "translateY(0)", easing: "cubic-bezier(0.2, 0.6, 0.2, 1)" },
+  { transform: "translateY(5px)", easing: "cubic-bezier(0.2, 0.6, 0.2, 1)" },
+  { transform: "translateY(0)" },
+];
+/** Three bounces, 4.8 s: motion that starts by itself stops within 5 s (WCAG 2.2.2). */
+const BOUNCES = 3;
+
+/** Bounces the arrow unless it is bouncing already or the reader asked for less motion. */
+function bounce(arrow: RefObject<SVGSVGElement | null>) {
+  const svg = arrow.current;
+  if (!svg || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  if (svg.getAnimations().some((a) => a.playState === "running")) return;
+  svg.animate(BOUNCE, { duration: 1600, iterations: BOUNCES });
+}
+
+/**
+ * A bouncing arrow while there is more below; at the bottom, 'Back to top'. The arrow bounces
+ * three times when it appears and again whenever the reader scrolls on: it moves while they
+ * read, and a page left open draws nothing.
+ */
 export function ScrollHint() {
   const [atBottom, setAtBottom] = useState(false);
   const [scrollable, setScrollable] = useState(false);
+  const arrow = useRef<SVGSVGElement>(null);
 
   useEffect(() => {
+    /** Says whether the arrow points down (there is more below). */
     const check = () => {
       const doc = document.documentElement;
-      setScrollable(doc.scrollHeight > window.innerHeight + 200);
-      setAtBottom(window.innerHeight + window.scrollY >= doc.scrollHeight - 48);
+      const scrolls = doc.scrollHeight > window.innerHeight + 200;
+      const bottom = window.innerHeight + window.scrollY >= doc.scrollHeight - 48;
+      setScrollable(scrolls);
+      setAtBottom(bottom);
+      return scrolls && !bottom;
+    };
+    const onScroll = () => {
+      if (check()) bounce(arrow);
     };
     check();
-    window.addEventListener("scroll", check, { passive: true });
+    window.addEventListener("scroll", onScroll, { passive: true });
     window.addEventListener("resize", check);
     return () => {
-      window.removeEventListener("scroll", check);
+      window.removeEventListener("scroll", onScroll);
       window.removeEventListener("resize", check);
     };
   }, []);
+
+  // Pointing down it bounces; turned up as 'Back to top' it rests (its turn is shell.css's).
+  const down = scrollable && !atBottom;
+  useEffect(() => {
+    if (down) bounce(arrow);
+    else for (const a of arrow.current?.getAnimations() ?? []) a.cancel();
+  }, [down]);
 
   if (!scrollable) return null;
   // One arrow: pointing down while there is more below, turned up (shell.css) as 'Back to top'.
@@ -34,7 +70,7 @@ export function ScrollHint() {
           : window.scrollBy({ top: window.innerHeight * 0.8, behavior: "smooth" })
       }
     >
-      <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+      <svg ref={arrow} viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
         <path d="M6 10l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="1.5" />
       </svg>
       {atBottom && <span className="scroll-hint__text">Back to top</span>}
