@@ -10,7 +10,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /**
  * What the journeys run in: Debian's chromium-headless-shell when it is installed (the same
  * build without the desktop browser's window and tab strip, which the full browser draws for
- * every journey's window), else the full Chromium.
+ * every journey's window), else the full Chromium. `npm test` finds it in the same order
+ * (scripts/test.mjs, which cannot import this file) and passes it on as CHROMIUM_PATH.
  */
 export const JOURNEY_CHROMIUM_PATH =
   process.env.CHROMIUM_PATH ??

@@ -1,20 +1,21 @@
 import { type RefObject, useEffect, useRef, useState } from "react";
 
-/** One bounce of the arrow, 1.6 s, eased each way as the site's motion is (tokens.css --ease). */
-const BOUNCE: Keyframe[] = [
-  { transform: "translateY(0)", easing: "cubic-bezier(0.2, 0.6, 0.2, 1)" },
-  { transform: "translateY(5px)", easing: "cubic-bezier(0.2, 0.6, 0.2, 1)" },
-  { transform: "translateY(0)" },
-];
 /** Three bounces, 4.8 s: motion that starts by itself stops within 5 s (WCAG 2.2.2). */
 const BOUNCES = 3;
 
-/** Bounces the arrow unless it is bouncing already or the reader asked for less motion. */
+/**
+ * Bounces the arrow unless it is bouncing already or the reader asked for less motion: 1.6 s a
+ * bounce, eased each way with the site's own easing (tokens.css --ease).
+ */
 function bounce(arrow: RefObject<SVGSVGElement | null>) {
   const svg = arrow.current;
   if (!svg || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
   if (svg.getAnimations().some((a) => a.playState === "running")) return;
-  svg.animate(BOUNCE, { duration: 1600, iterations: BOUNCES });
+  const easing = getComputedStyle(svg).getPropertyValue("--ease").trim() || "ease";
+  svg.animate(
+    [{ transform: "translateY(0)", easing }, { transform: "translateY(5px)", easing }, { transform: "translateY(0)" }],
+    { duration: 1600, iterations: BOUNCES },
+  );
 }
 
 /**
