@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -299,8 +300,14 @@ export const enquiries = pgTable("enquiries", {
     .notNull()
     .default([]),
   spam: boolean("spam").notNull().default(false),
+  /** The back office's handling: 'open', 'replied' or 'closed'. */
+  status: text("status").notNull().default("open"),
+  /** Staff's internal notes, oldest first; never shown to the visitor. */
+  notes: jsonb("notes").$type<StaffNote[]>().notNull().default([]),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+export type StaffNote = { at: string; by: string; text: string };
 
 /**
  * An order from the moment its stock is taken: 'pending' while the card is charged, then
@@ -329,10 +336,38 @@ export const orders = pgTable(
     processId: text("process_id"),
     shipping: jsonb("shipping").$type<Record<string, unknown>>(),
     label: jsonb("label").$type<Record<string, unknown>>(),
+    /** Set when the studio marks the order shipped (the back office). */
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    /** What has been given back to the card so far (refunds and voids). */
+    refundedTotal: money("refunded_total").notNull().default(0),
+    notes: jsonb("notes").$type<StaffNote[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    statusChangedAt: timestamp("status_changed_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("orders_order_ref_idx").on(t.orderRef)],
+  (t) => [uniqueIndex("orders_order_ref_idx").on(t.orderRef), index("orders_created_idx").on(t.createdAt)],
+);
+
+/**
+ * Money given back on an order from the back office, with the gateway's answer as it came:
+ * a refused refund is kept too (respstat C), so the studio sees what was tried.
+ */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id").notNull(),
+    /** 'refund' or 'void'. */
+    kind: text("kind").notNull(),
+    amount: money("amount").notNull(),
+    respstat: text("respstat").notNull(),
+    resptext: text("resptext").notNull().default(""),
+    retref: text("retref"),
+    staffId: integer("staff_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_refunds_order_idx").on(t.orderId)],
 );
 
 export const orderLines = pgTable(
@@ -459,3 +494,84 @@ export const webVitals = pgTable(
   },
   (t) => [index("web_vitals_route_name_idx").on(t.route, t.name)],
 );
+
+/**
+ * A person who runs the shop from /studio. No account exists until one is added with
+ * `npm run staff -- add`; the password is kept only as a scrypt hash (server/staff/passwords.ts).
+ */
+export const staffAccounts = pgTable(
+  "staff_accounts",
+  {
+    id: serial("id").primaryKey(),
+    /** Lowercased. */
+    email: text("email").notNull(),
+    name: text("name").notNull().default(""),
+    /** 'owner' (everything, staff and refunds included) or 'staff'. */
+    role: text("role").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    /** A TOTP secret (base32) once the account has set up a second factor. */
+    totpSecret: text("totp_secret"),
+    /** Set by an owner: this account may not sign in without its second factor. */
+    totpRequired: boolean("totp_required").notNull().default(false),
+    disabled: boolean("disabled").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("staff_accounts_email_idx").on(t.email)],
+);
+
+/**
+ * A signed-in browser. The cookie holds a random token; only its SHA-256 is stored, so a read
+ * of this table signs nobody in. Forms carry `csrfToken`, checked on every change.
+ */
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    id: text("id").primaryKey(),
+    staffId: integer("staff_id").notNull(),
+    csrfToken: text("csrf_token").notNull(),
+    /** Still waiting for the second factor: such a session opens nothing but that step. */
+    pendingSecondFactor: boolean("pending_second_factor").notNull().default(false),
+    userAgent: text("user_agent").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("staff_sessions_staff_idx").on(t.staffId)],
+);
+
+/** Who changed what and when in the back office, with the record before and after. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    staffId: integer("staff_id"),
+    staffEmail: text("staff_email").notNull(),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id").notNull(),
+    before: jsonb("before").$type<unknown>(),
+    after: jsonb("after").$type<unknown>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Files kept with the data (docs/product.md, "Files live with the data"): catalog photos,
+ * enquiry photos and shipping labels, under a path-like key such as `images/slabs/x.jpg`, so
+ * every app process on the database serves the same files without a shared disk.
+ */
+export const blobs = pgTable("blobs", {
+  key: text("key").primaryKey(),
+  contentType: text("content_type").notNull(),
+  size: integer("size").notNull(),
+  sha256: text("sha256").notNull(),
+  data: bytea("data").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
