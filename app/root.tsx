@@ -65,7 +65,8 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
     void replayEarlyInput();
-    startVitals(landing);
+    // The shop's speed is the visitors'; the back office's own visits would only blur it.
+    if (!landing.startsWith("routes/studio/")) startVitals(landing);
   }, []);
   return <Outlet />;
 }

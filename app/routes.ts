@@ -1,6 +1,24 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
+  // The back office: its own layout and chunks, none of the shop's shell (docs/architecture.md, "The back office").
+  route("studio/login", "routes/studio/login.tsx"),
+  route("studio/login/code", "routes/studio/login-code.tsx"),
+  route("studio/logout", "routes/studio/logout.tsx"),
+  route("studio/orders.csv", "routes/studio/orders-csv.tsx"),
+  route("studio/orders/:id/slip", "routes/studio/packing-slip.tsx"),
+  route("studio/enquiries/:id/photos/:n", "routes/studio/enquiry-photo.tsx"),
+  layout("routes/studio/layout.tsx", [
+    route("studio", "routes/studio/today.tsx"),
+    route("studio/orders", "routes/studio/orders.tsx"),
+    route("studio/orders/:id", "routes/studio/order.tsx"),
+    route("studio/enquiries", "routes/studio/enquiries.tsx"),
+    route("studio/enquiries/:id", "routes/studio/enquiry.tsx"),
+    route("studio/audit", "routes/studio/audit.tsx"),
+    route("studio/staff", "routes/studio/staff.tsx"),
+    route("studio/account", "routes/studio/account.tsx"),
+    route("studio/*", "routes/studio/not-found.tsx"),
+  ]),
   layout("routes/shell.tsx", [
     index("routes/home.tsx"),
     route("shop", "routes/shop.tsx"),

@@ -1,6 +1,6 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { sql } from "drizzle-orm";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { getPath } from "hono/utils/url";
@@ -117,6 +117,14 @@ export function createApp(deps: AppDeps, options: { pages?: PageHandler; clientD
         },
       }),
     );
+    // The back office (app/routes/studio/): never kept by a shared cache or indexed, whatever a page says.
+    const backOffice: MiddlewareHandler = async (c, next) => {
+      await next();
+      c.header("Cache-Control", "private, no-store");
+      c.header("X-Robots-Tag", "noindex, nofollow");
+    };
+    app.use("/studio", backOffice);
+    app.use("/studio/*", backOffice);
     app.all("*", (c) => pages(c.req.raw, { client: clientAddress(c, deps.config.trustProxy) }));
   } else {
     app.notFound((c) => c.text("Not found", 404));

@@ -41,6 +41,14 @@ const schema = z.object({
   PAYMENT_RATE_LIMIT: windowLimit("20/600"),
   PAYMENT_DECLINE_LIMIT: windowLimit("10/600"),
   QUOTE_RATE_LIMIT: windowLimit("60/600"),
+  SIGN_IN_ACCOUNT_LIMIT: windowLimit("5/900"),
+  SIGN_IN_CLIENT_LIMIT: windowLimit("20/900"),
+  STAFF_SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(8 * 60),
+  STAFF_SESSION_MAX_DAYS: z.coerce.number().int().min(1).default(14),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -79,6 +87,13 @@ export type Config = {
     declines: { max: number; windowSeconds: number };
     quotes: { max: number; windowSeconds: number };
   };
+  /** The back office's sign-in: failed attempts per account and per client address in each window. */
+  signInLimits: {
+    account: { max: number; windowSeconds: number };
+    client: { max: number; windowSeconds: number };
+  };
+  /** A staff session ends after this long unused, and at the latest this long after sign-in. */
+  staffSession: { idleMinutes: number; maxDays: number };
   /**
    * How many reverse proxies in front of the app append to X-Forwarded-For (0: none, the
    * socket's address is the client's). See clientAddress in server/http/rate-limit.ts.
@@ -158,6 +173,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       declines: parseWindow(e.PAYMENT_DECLINE_LIMIT),
       quotes: parseWindow(e.QUOTE_RATE_LIMIT),
     },
+    signInLimits: {
+      account: parseWindow(e.SIGN_IN_ACCOUNT_LIMIT),
+      client: parseWindow(e.SIGN_IN_CLIENT_LIMIT),
+    },
+    staffSession: { idleMinutes: e.STAFF_SESSION_IDLE_MINUTES, maxDays: e.STAFF_SESSION_MAX_DAYS },
     trustProxy: e.TRUST_PROXY,
     cardpointe: cardpointeConfig(e),
     shippo: e.SHIPPO_TOKEN

@@ -1,0 +1,127 @@
+/** The inbox's loaders and actions (routes/studio/enquiries*.tsx). */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { type AppLoadContext, data } from "react-router";
+import { requireStudio } from "../../../server/content/studio.ts";
+import { listAudit } from "../../../server/staff/audit.ts";
+import {
+  addEnquiryNote,
+  ENQUIRY_STATUSES,
+  EnquiryChangeError,
+  type EnquiryStatus,
+  getEnquiry,
+  listEnquiries,
+  replyToEnquiry,
+  setEnquiryStatus,
+  setSpam,
+} from "../../../server/studio/enquiries.ts";
+import { field, requireChange, requireStaff } from "./guard.server.ts";
+
+function enquiryId(param: string | undefined): number {
+  const id = Number(param);
+  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647)
+    throw data({ message: "No such enquiry." }, { status: 404 });
+  return id;
+}
+
+export async function inboxLoader(request: Request, context: AppLoadContext) {
+  await requireStaff(request, context);
+  const url = new URL(request.url);
+  const status = url.searchParams.get("status") ?? "open";
+  const filter = {
+    status: (ENQUIRY_STATUSES as readonly string[]).includes(status) ? (status as EnquiryStatus) : undefined,
+    spam: url.searchParams.get("spam") === "1",
+    q: (url.searchParams.get("q") ?? "").slice(0, 100),
+  };
+  const rows = await listEnquiries(context.deps.database.db, filter);
+  return {
+    filter: { ...filter, status: filter.status ?? "" },
+    enquiries: rows.map((e) => ({
+      id: e.id,
+      kind: e.kind,
+      fields: e.fields,
+      status: e.status,
+      photos: e.images.length,
+      createdAt: e.createdAt,
+    })),
+  };
+}
+
+export async function enquiryLoader(request: Request, context: AppLoadContext, param: string | undefined) {
+  await requireStaff(request, context);
+  const db = context.deps.database.db;
+  const enquiry = await getEnquiry(db, enquiryId(param));
+  if (!enquiry) throw data({ message: "No such enquiry." }, { status: 404 });
+  const studio = await requireStudio(context.deps);
+  const history = await listAudit(db, { entity: "enquiry", entityId: String(enquiry.id), limit: 50 });
+  return {
+    enquiry: { ...enquiry, images: enquiry.images.map((i) => ({ fileName: i.fileName, contentType: i.contentType })) },
+    studioName: studio.name,
+    history,
+  };
+}
+
+export type EnquiryActionData = { ok?: string; error?: string; field?: string };
+
+export async function enquiryAction(request: Request, context: AppLoadContext, param: string | undefined) {
+  const id = enquiryId(param);
+  const { session, form } = await requireChange(request, context);
+  const db = context.deps.database.db;
+  const intent = new URL(request.url).searchParams.get("intent");
+  try {
+    if (intent === "status") {
+      await setEnquiryStatus(db, session.staff, id, field(form, "status"));
+      return { ok: "Status saved." } satisfies EnquiryActionData;
+    }
+    if (intent === "spam") {
+      await setSpam(db, session.staff, id, field(form, "spam") === "1");
+      return { ok: field(form, "spam") === "1" ? "Marked as spam." : "Moved back to the inbox." };
+    }
+    if (intent === "note") {
+      await addEnquiryNote(db, session.staff, id, field(form, "note"));
+      return { ok: "Note added." } satisfies EnquiryActionData;
+    }
+    if (intent === "reply") {
+      const studio = await requireStudio(context.deps);
+      await replyToEnquiry(
+        context.deps,
+        session.staff,
+        { name: studio.name, email: context.deps.config.studioEmail ?? studio.email },
+        id,
+        {
+          subject: field(form, "subject"),
+          text: field(form, "text"),
+        },
+      );
+      return { ok: "Reply sent." } satisfies EnquiryActionData;
+    }
+    return data({ error: "Unknown action." } satisfies EnquiryActionData, { status: 400 });
+  } catch (err) {
+    if (err instanceof EnquiryChangeError) return data({ error: err.message, field: err.field }, { status: 400 });
+    throw err;
+  }
+}
+
+/** One of an enquiry's photos, for signed-in staff only (never cached by a shared cache). */
+export async function enquiryPhoto(
+  request: Request,
+  context: AppLoadContext,
+  param: string | undefined,
+  n: string | undefined,
+) {
+  await requireStaff(request, context);
+  const enquiry = await getEnquiry(context.deps.database.db, enquiryId(param));
+  const index = Number(n) - 1;
+  const image = enquiry && Number.isInteger(index) ? enquiry.images[index] : undefined;
+  if (!image) throw data({ message: "No such photo." }, { status: 404 });
+  const bytes = await readFile(path.join(context.deps.config.dataDir, image.path)).catch(() => null);
+  if (!bytes) throw data({ message: "The photo's file is missing." }, { status: 404 });
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      "Content-Type": image.contentType,
+      "Cache-Control": "private, max-age=3600",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Disposition": `inline; filename="${image.fileName}"`,
+    },
+  });
+}

@@ -1,0 +1,75 @@
+/**
+ * Who may see and change the back office. Every /studio loader and action starts here: no live
+ * session is a redirect to the sign-in (never data); a session still waiting for its second
+ * factor reaches only that step; a change must carry the session's CSRF token, on top of the
+ * same-origin check every page's form post gets (server/pages.ts).
+ */
+import { timingSafeEqual } from "node:crypto";
+import { type AppLoadContext, data, redirect } from "react-router";
+import { readSession, type StaffSession, tokenFromCookies } from "../../../server/staff/sessions.ts";
+
+export type { StaffSession };
+
+/** Where the sign-in sends the browser back to: a path inside /studio, nothing else. */
+export function safeNext(next: string | null | undefined): string {
+  if (!next?.startsWith("/studio") || next.startsWith("//") || next.includes("\\")) return "/studio";
+  return next;
+}
+
+export async function currentSession(request: Request, context: AppLoadContext): Promise<StaffSession | null> {
+  const { database, config } = context.deps;
+  return readSession(database.db, config, tokenFromCookies(request.headers.get("cookie")));
+}
+
+/** The signed-in staff member, or the sign-in page (which brings them back here). */
+export async function requireStaff(
+  request: Request,
+  context: AppLoadContext,
+  opts: { owner?: boolean } = {},
+): Promise<StaffSession> {
+  const session = await currentSession(request, context);
+  const url = new URL(request.url);
+  if (!session) {
+    const back = url.pathname.replace(/\.data$/, "") + url.search;
+    throw redirect(`/studio/login?next=${encodeURIComponent(back)}`);
+  }
+  if (session.pendingSecondFactor) throw redirect("/studio/login/code");
+  if (opts.owner && session.staff.role !== "owner") {
+    throw data({ message: "Only an owner can do this." }, { status: 403 });
+  }
+  return session;
+}
+
+function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Refuses a form without this session's CSRF token (403); returns its fields. */
+export function checkCsrf(session: StaffSession, form: FormData): void {
+  const token = form.get("csrf");
+  if (typeof token !== "string" || !sameToken(token, session.csrfToken)) {
+    throw data({ message: "This form has expired. Reload the page and try again." }, { status: 403 });
+  }
+}
+
+/** A change: signed in (as an owner when asked), the form read and its CSRF token checked. */
+export async function requireChange(
+  request: Request,
+  context: AppLoadContext,
+  opts: { owner?: boolean } = {},
+): Promise<{ session: StaffSession; form: FormData }> {
+  const session = await requireStaff(request, context, opts);
+  const form = await request.formData().catch(() => {
+    throw data({ message: "The form could not be read." }, { status: 400 });
+  });
+  checkCsrf(session, form);
+  return { session, form };
+}
+
+/** A text field of a posted form, trimmed ("" when absent or not text). */
+export function field(form: FormData, name: string): string {
+  const v = form.get(name);
+  return typeof v === "string" ? v.trim() : "";
+}

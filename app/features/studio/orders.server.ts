@@ -1,0 +1,62 @@
+/** The order page's loader and actions (routes/studio/order.tsx). */
+import { type AppLoadContext, data } from "react-router";
+import { requireStudio } from "../../../server/content/studio.ts";
+import { listAudit } from "../../../server/staff/audit.ts";
+import { getOrder, giveMoneyBack, OrderChangeError, setOrderStep } from "../../../server/studio/orders.ts";
+import { field, requireChange, requireStaff } from "./guard.server.ts";
+
+export function orderId(param: string | undefined): number {
+  const id = Number(param);
+  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647)
+    throw data({ message: "No such order." }, { status: 404 });
+  return id;
+}
+
+export async function loadOrder(request: Request, context: AppLoadContext, param: string | undefined) {
+  await requireStaff(request, context);
+  const db = context.deps.database.db;
+  const found = await getOrder(db, orderId(param));
+  if (!found) throw data({ message: "No such order." }, { status: 404 });
+  const history = await listAudit(db, { entity: "order", entityId: found.order.orderRef, limit: 50 });
+  return { ...found, history };
+}
+
+export type OrderActionData = { ok?: string; error?: string; field?: string };
+
+export async function orderAction(request: Request, context: AppLoadContext, param: string | undefined) {
+  const id = orderId(param);
+  const intent = new URL(request.url).searchParams.get("intent");
+  const owner = intent === "refund";
+  const { session, form } = await requireChange(request, context, { owner });
+  try {
+    if (intent === "status") {
+      const studio = await requireStudio(context.deps);
+      await setOrderStep(context.deps, session.staff, studio, {
+        id,
+        step: field(form, "step"),
+        carrier: field(form, "carrier"),
+        trackingNumber: field(form, "trackingNumber"),
+      });
+      return { ok: "Status saved." } satisfies OrderActionData;
+    }
+    if (intent === "refund") {
+      const { answer } = await giveMoneyBack(context.deps, session.staff, {
+        id,
+        kind: field(form, "kind"),
+        amount: field(form, "amount"),
+      });
+      if (answer.respstat === "A") return { ok: `Done: ${answer.resptext || "approved"}.` } satisfies OrderActionData;
+      return data(
+        {
+          error: `The card gateway said no: ${answer.resptext || answer.respstat}. Nothing was given back.`,
+          field: "amount",
+        },
+        { status: 409 },
+      );
+    }
+    return data({ error: "Unknown action." } satisfies OrderActionData, { status: 400 });
+  } catch (err) {
+    if (err instanceof OrderChangeError) return data({ error: err.message, field: err.field }, { status: 400 });
+    throw err;
+  }
+}

@@ -1,0 +1,76 @@
+/** Loaders of the back office's read-only pages: Today, the orders list and its CSV. */
+import { type AppLoadContext, data } from "react-router";
+import { isOrderStep } from "../../../domain/order-steps.ts";
+import { requireStudio } from "../../../server/content/studio.ts";
+import { listAudit } from "../../../server/staff/audit.ts";
+import { getOrder, listOrders, ordersCsv } from "../../../server/studio/orders.ts";
+import { today } from "../../../server/studio/today.ts";
+import { requireStaff } from "./guard.server.ts";
+import { orderId } from "./orders.server.ts";
+
+export async function todayLoader(request: Request, context: AppLoadContext) {
+  await requireStaff(request, context);
+  return today(context.deps.database.db);
+}
+
+function readFilter(url: URL) {
+  const status = url.searchParams.get("status") ?? "";
+  const page = Number(url.searchParams.get("page") ?? "1");
+  return {
+    status: isOrderStep(status) ? status : undefined,
+    q: (url.searchParams.get("q") ?? "").slice(0, 100),
+    page: Number.isInteger(page) && page > 0 && page < 10_000 ? page : 1,
+  };
+}
+
+export async function ordersLoader(request: Request, context: AppLoadContext) {
+  await requireStaff(request, context);
+  const filter = readFilter(new URL(request.url));
+  return { filter, ...(await listOrders(context.deps.database.db, filter)) };
+}
+
+/** Every order (or those of one status) as a spreadsheet. */
+export async function ordersCsvLoader(request: Request, context: AppLoadContext) {
+  await requireStaff(request, context);
+  const { status } = readFilter(new URL(request.url));
+  const csv = await ordersCsv(context.deps.database.db, status ? { status } : {});
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="orders-${day}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+export async function auditLoader(request: Request, context: AppLoadContext) {
+  await requireStaff(request, context);
+  return { entries: await listAudit(context.deps.database.db, { limit: 200 }) };
+}
+
+/** The packing slip: the order's pieces and where they go, without prices. */
+export async function slipLoader(request: Request, context: AppLoadContext, param: string | undefined) {
+  await requireStaff(request, context);
+  const db = context.deps.database.db;
+  const found = await getOrder(db, orderId(param));
+  if (!found) throw data({ message: "No such order." }, { status: 404 });
+  const studio = await requireStudio(context.deps);
+  return {
+    order: {
+      orderRef: found.order.orderRef,
+      deliveryName: found.order.deliveryName,
+      phone: found.order.phone,
+      address: found.order.address,
+      createdAt: found.order.createdAt,
+    },
+    lines: found.lines.map((l) => ({ id: l.id, title: l.title, quantity: l.quantity })),
+    studio: { name: studio.name, ...studio.address, email: studio.email, phone: studio.phone },
+  };
+}
+
+/** Any other address under /studio: a 404 inside the back office, for signed-in staff only. */
+export async function studioNotFoundLoader(request: Request, context: AppLoadContext) {
+  await requireStaff(request, context);
+  throw data({ message: "There is no such page in the studio." }, { status: 404 });
+}

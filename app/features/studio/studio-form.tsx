@@ -1,0 +1,65 @@
+import { Form } from "react-router";
+import { Field } from "../../components/form-field.tsx";
+
+/**
+ * A back-office form: a plain POST (it works before and without the page's scripts) carrying the
+ * session's CSRF token, which every action checks (guard.server.ts).
+ */
+export function StudioForm({
+  csrf,
+  children,
+  className = "studio-form",
+  encType,
+  action,
+}: {
+  csrf: string;
+  children: React.ReactNode;
+  className?: string;
+  encType?: "multipart/form-data";
+  action?: string;
+}) {
+  return (
+    <Form method="post" className={className} encType={encType} action={action}>
+      <input type="hidden" name="csrf" value={csrf} />
+      {children}
+    </Form>
+  );
+}
+
+/** A labelled single-line field with its error (the shop's Field), for the back office's short forms. */
+export function StudioField({
+  name,
+  label,
+  error,
+  type = "text",
+  defaultValue,
+  autoComplete,
+  required,
+  inputMode,
+  hint,
+}: {
+  name: string;
+  label: string;
+  error?: string;
+  type?: string;
+  defaultValue?: string;
+  autoComplete?: string;
+  required?: boolean;
+  inputMode?: "numeric" | "decimal" | "email" | "text";
+  hint?: string;
+}) {
+  return (
+    <Field id={`studio-${name}`} name={name} label={label} error={error} hint={hint} required={required}>
+      {(control) => (
+        <input
+          {...control}
+          type={type}
+          className="field__control"
+          defaultValue={defaultValue}
+          autoComplete={autoComplete}
+          inputMode={inputMode}
+        />
+      )}
+    </Field>
+  );
+}

@@ -1,0 +1,12 @@
+import { useRouteLoaderData } from "react-router";
+
+/** What the back office's layout loaded: who is signed in and the token their forms carry. */
+export type StudioShell = {
+  staff: { id: number; email: string; name: string; role: "owner" | "staff" };
+  csrf: string;
+  studioName: string;
+};
+
+export function useStudio(): StudioShell {
+  return useRouteLoaderData("routes/studio/layout") as StudioShell;
+}

@@ -1,0 +1,81 @@
+import { isRouteErrorResponse, NavLink, Outlet } from "react-router";
+import { requireStaff } from "../../features/studio/guard.server.ts";
+import { StudioForm } from "../../features/studio/studio-form.tsx";
+import type { StudioShell } from "../../features/studio/use-studio.ts";
+import "../../features/studio/studio.css";
+import { pageData } from "../../lib/page-data.server.ts";
+import type { Route } from "./+types/layout";
+
+export async function loader({ request, context }: Route.LoaderArgs): Promise<StudioShell> {
+  const session = await requireStaff(request, context);
+  const studio = await pageData(context).studio();
+  const { id, email, name, role } = session.staff;
+  return { staff: { id, email, name, role }, csrf: session.csrfToken, studioName: studio?.shortName ?? "Studio" };
+}
+
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
+
+const SECTIONS: { to: string; label: string; end?: boolean; owner?: boolean }[] = [
+  { to: "/studio", label: "Today", end: true },
+  { to: "/studio/orders", label: "Orders" },
+  { to: "/studio/enquiries", label: "Enquiries" },
+  { to: "/studio/audit", label: "Audit log" },
+  { to: "/studio/staff", label: "Staff", owner: true },
+  { to: "/studio/account", label: "Account" },
+];
+
+/** The back office's frame: its own bar and sections, none of the shop's header, footer or splash. */
+export default function StudioLayout({ loaderData }: Route.ComponentProps) {
+  const { staff, csrf, studioName } = loaderData;
+  return (
+    <div className="studio">
+      <header className="studio-bar">
+        <div className="studio-bar__inner">
+          <a className="studio-bar__name" href="/studio">
+            {studioName} studio
+          </a>
+          <span className="studio-bar__who">
+            {staff.name || staff.email}
+            {staff.role === "owner" ? " · owner" : ""}
+          </span>
+          <StudioForm csrf={csrf} action="/studio/logout" className="studio-signout">
+            <button type="submit" className="btn btn--light">
+              Sign out
+            </button>
+          </StudioForm>
+        </div>
+        <nav className="studio-nav" aria-label="Back office">
+          {SECTIONS.filter((s) => !s.owner || staff.role === "owner").map((s) => (
+            <NavLink key={s.to} to={s.to} end={s.end}>
+              {s.label}
+            </NavLink>
+          ))}
+        </nav>
+      </header>
+      <main className="studio-main" id="main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+/** A studio page that failed (no such order, an owner's page for staff, an error): said plainly, with a way back. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message =
+    isRouteErrorResponse(error) && typeof error.data?.message === "string"
+      ? error.data.message
+      : "Something went wrong on our side. Try again in a moment.";
+  return (
+    <div className="studio">
+      <main className="studio-main" id="main">
+        <p className="label">Error {status}</p>
+        <h1>{status === 404 ? "Not found" : status === 403 ? "Not allowed" : "Something went wrong"}</h1>
+        <p>{message}</p>
+        <a className="btn" href="/studio">
+          Back to the studio
+        </a>
+      </main>
+    </div>
+  );
+}

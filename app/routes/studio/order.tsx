@@ -1,0 +1,230 @@
+import { Link } from "react-router";
+import { formatPrice } from "../../../domain/format.ts";
+import { ORDER_STEPS, type OrderStep, STEP_NAMES } from "../../../domain/order-steps.ts";
+import { dateTime } from "../../features/studio/labels.ts";
+import { loadOrder, type OrderActionData, orderAction } from "../../features/studio/orders.server.ts";
+import { StudioField, StudioForm } from "../../features/studio/studio-form.tsx";
+import { useStudio } from "../../features/studio/use-studio.ts";
+import type { Route } from "./+types/order";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  return loadOrder(request, context, params.id);
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  return orderAction(request, context, params.id);
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `Order ${data?.order.orderRef ?? ""} — Studio` }];
+
+export default function StudioOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, lines, refunds, history } = loaderData;
+  const { csrf, staff } = useStudio();
+  const answer = actionData as OrderActionData | undefined;
+  const label = (order.label ?? {}) as { label_url?: string; tracking_number?: string };
+  const rate = ((order.shipping ?? {}) as { rate?: { provider?: string; servicelevel?: { name?: string } } }).rate;
+  const left = Math.round((order.total - order.refundedTotal) * 100) / 100;
+  const a = order.address;
+  return (
+    <>
+      <p className="studio-noprint">
+        <Link to="/studio/orders">← Orders</Link>
+      </p>
+      <h1>Order {order.orderRef}</h1>
+      {answer?.ok && (
+        <p className="studio-notice" role="status">
+          {answer.ok}
+        </p>
+      )}
+      {answer?.error && (
+        <p className="studio-notice studio-notice--error" role="alert">
+          {answer.error}
+        </p>
+      )}
+      <div className="studio-cards">
+        <section className="studio-card" aria-labelledby="order-buyer">
+          <h2 id="order-buyer">Buyer</h2>
+          <p>
+            {order.deliveryName}
+            <br />
+            <a href={`mailto:${order.email}`}>{order.email}</a>
+            {order.phone && (
+              <>
+                <br />
+                <a href={`tel:${order.phone}`}>{order.phone}</a>
+              </>
+            )}
+          </p>
+          <p>
+            {a.address}
+            <br />
+            {a.city}, {a.region} {a.postal}
+            <br />
+            {a.country}
+          </p>
+        </section>
+        <section className="studio-card" aria-labelledby="order-payment">
+          <h2 id="order-payment">Payment</h2>
+          <p>
+            {formatPrice(order.total)} paid {order.paidAt ? dateTime(order.paidAt) : ""}
+            <br />
+            {order.cardBrand} ending {order.cardLast4}
+            <br />
+            <span className="studio-muted">Reference {order.paymentRef ?? "none"}</span>
+          </p>
+          {order.refundedTotal > 0 && <p>Given back: {formatPrice(order.refundedTotal)}</p>}
+        </section>
+        <section className="studio-card" aria-labelledby="order-shipping">
+          <h2 id="order-shipping">Shipping</h2>
+          <p>
+            {rate ? `${rate.provider ?? ""} ${rate.servicelevel?.name ?? ""}`.trim() : "Arranged by the studio"}:{" "}
+            {formatPrice(order.shippingTotal)}
+          </p>
+          {label.label_url ? (
+            <p>
+              <a href={label.label_url}>Shipping label</a>
+              {label.tracking_number ? ` · ${label.tracking_number}` : ""}
+            </p>
+          ) : (
+            <p className="studio-muted">No label was bought.</p>
+          )}
+          <p>
+            <a href={`/studio/orders/${order.id}/slip`} target="_blank" rel="noopener">
+              Packing slip
+            </a>
+          </p>
+        </section>
+      </div>
+
+      <h2>Pieces</h2>
+      <table className="studio-table">
+        <thead>
+          <tr>
+            <th scope="col">Piece</th>
+            <th scope="col" className="num">
+              Each
+            </th>
+            <th scope="col" className="num">
+              Qty
+            </th>
+            <th scope="col" className="num">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((l) => (
+            <tr key={l.id}>
+              <td data-label="Piece">{l.title}</td>
+              <td data-label="Each" className="num">
+                {formatPrice(l.unitPrice)}
+              </td>
+              <td data-label="Qty" className="num">
+                {l.quantity}
+              </td>
+              <td data-label="Total" className="num">
+                {formatPrice(l.total)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <h2>Status</h2>
+      <p>
+        Now: <span className="studio-pill">{STEP_NAMES[order.status as OrderStep] ?? order.status}</span>
+        {order.trackingNumber ? ` · ${order.carrier} ${order.trackingNumber}` : ""}
+      </p>
+      <StudioForm csrf={csrf} action="?intent=status">
+        <div className="field">
+          <label htmlFor="order-step" className="field__label">
+            Status
+          </label>
+          <select id="order-step" name="step" className="field__control" defaultValue={order.status}>
+            {ORDER_STEPS.map((s) => (
+              <option key={s} value={s}>
+                {STEP_NAMES[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <StudioField
+          name="carrier"
+          label="Carrier"
+          hint="Needed when shipped."
+          defaultValue={order.carrier ?? rate?.provider ?? ""}
+          error={answer?.field === "carrier" ? answer.error : undefined}
+        />
+        <StudioField
+          name="trackingNumber"
+          label="Tracking number"
+          hint="Needed when shipped; the buyer's mail carries it."
+          defaultValue={order.trackingNumber ?? label.tracking_number ?? ""}
+          error={answer?.field === "trackingNumber" ? answer.error : undefined}
+        />
+        <button type="submit" className="btn">
+          Save status
+        </button>
+      </StudioForm>
+
+      <h2>Give money back</h2>
+      {refunds.length > 0 && (
+        <ul className="studio-list">
+          {refunds.map((r) => (
+            <li key={r.id}>
+              {dateTime(r.createdAt)}: {r.kind} of {formatPrice(r.amount)} —{" "}
+              {r.respstat === "A" ? "accepted" : "refused"} ({r.resptext}
+              {r.retref ? `, ref ${r.retref}` : ""})
+            </li>
+          ))}
+        </ul>
+      )}
+      {staff.role !== "owner" ? (
+        <p className="studio-muted">Only an owner can refund or void.</p>
+      ) : left <= 0 ? (
+        <p className="studio-muted">Everything paid has been given back.</p>
+      ) : (
+        <StudioForm csrf={csrf} action="?intent=refund">
+          <div className="field">
+            <label htmlFor="refund-kind" className="field__label">
+              How
+            </label>
+            <select id="refund-kind" name="kind" className="field__control" defaultValue="refund">
+              <option value="refund">Refund an amount</option>
+              <option value="void">Void the whole charge (before it settles)</option>
+            </select>
+          </div>
+          <StudioField
+            name="amount"
+            label="Amount (USD)"
+            inputMode="decimal"
+            hint={`Up to ${formatPrice(left)}. Not needed for a void.`}
+            error={answer?.field === "amount" ? answer.error : undefined}
+          />
+          <button type="submit" className="btn">
+            Give back
+          </button>
+        </StudioForm>
+      )}
+
+      <h2>History</h2>
+      <ul className="studio-list">
+        {history.map((h) => (
+          <li key={h.id}>
+            {dateTime(h.createdAt)} · {h.staffEmail} · {h.action}
+            {h.after ? `: ${summary(h.after)}` : ""}
+          </li>
+        ))}
+        <li>{dateTime(order.createdAt)} · ordered</li>
+      </ul>
+    </>
+  );
+}
+
+function summary(value: unknown): string {
+  if (!value || typeof value !== "object") return String(value);
+  return Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== null && v !== "")
+    .map(([k, v]) => `${k} ${String(v)}`)
+    .join(", ");
+}

@@ -1,0 +1,100 @@
+import { Form, Link } from "react-router";
+import { formatPrice } from "../../../domain/format.ts";
+import { ORDER_STEPS, type OrderStep, STEP_NAMES } from "../../../domain/order-steps.ts";
+import { dateTime } from "../../features/studio/labels.ts";
+import { ordersLoader } from "../../features/studio/pages.server.ts";
+import type { Route } from "./+types/orders";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return ordersLoader(request, context);
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Orders — Studio" }];
+
+export default function StudioOrders({ loaderData }: Route.ComponentProps) {
+  const { filter, orders, page, more } = loaderData;
+  const query = (p: number) =>
+    `?${new URLSearchParams({ ...(filter.status ? { status: filter.status } : {}), ...(filter.q ? { q: filter.q } : {}), page: String(p) })}`;
+  return (
+    <>
+      <h1>Orders</h1>
+      <Form method="get" className="studio-filters" role="search">
+        <div className="field">
+          <label htmlFor="orders-q" className="field__label">
+            Search
+          </label>
+          <input
+            id="orders-q"
+            name="q"
+            type="search"
+            className="field__control"
+            defaultValue={filter.q}
+            placeholder="Order, name, email or tracking"
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="orders-status" className="field__label">
+            Status
+          </label>
+          <select id="orders-status" name="status" className="field__control" defaultValue={filter.status ?? ""}>
+            <option value="">Any</option>
+            {ORDER_STEPS.map((s) => (
+              <option key={s} value={s}>
+                {STEP_NAMES[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn">
+          Show
+        </button>
+        <a
+          className="btn btn--ghost"
+          href={`/studio/orders.csv${filter.status ? `?status=${filter.status}` : ""}`}
+          download
+        >
+          Export CSV
+        </a>
+      </Form>
+      {orders.length === 0 ? (
+        <p>No orders match.</p>
+      ) : (
+        <table className="studio-table">
+          <thead>
+            <tr>
+              <th scope="col">Order</th>
+              <th scope="col">Date</th>
+              <th scope="col">Buyer</th>
+              <th scope="col">Status</th>
+              <th scope="col" className="num">
+                Total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((o) => (
+              <tr key={o.id}>
+                <td data-label="Order">
+                  <Link to={`/studio/orders/${o.id}`}>{o.orderRef}</Link>
+                </td>
+                <td data-label="Date">{dateTime(o.createdAt)}</td>
+                <td data-label="Buyer">{o.deliveryName}</td>
+                <td data-label="Status">
+                  <span className="studio-pill">{STEP_NAMES[o.status as OrderStep] ?? o.status}</span>
+                </td>
+                <td data-label="Total" className="num">
+                  {formatPrice(o.total)}
+                  {o.refundedTotal > 0 ? ` (${formatPrice(o.refundedTotal)} back)` : ""}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <nav className="studio-actions" aria-label="Pages">
+        {page > 1 && <Link to={query(page - 1)}>Newer</Link>}
+        {more && <Link to={query(page + 1)}>Older</Link>}
+      </nav>
+    </>
+  );
+}

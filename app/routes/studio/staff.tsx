@@ -1,0 +1,101 @@
+import { type StaffActionData, staffAction, staffLoader } from "../../features/studio/staff.server.ts";
+import { StudioField, StudioForm } from "../../features/studio/studio-form.tsx";
+import { useStudio } from "../../features/studio/use-studio.ts";
+import type { Route } from "./+types/staff";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return staffLoader(request, context);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return staffAction(request, context);
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Staff — Studio" }];
+
+/** Owners only: who can sign in, as what, and whether they must use two-step sign-in. */
+export default function StudioStaff({ loaderData, actionData }: Route.ComponentProps) {
+  const { csrf, staff: me } = useStudio();
+  const answer = actionData as StaffActionData | undefined;
+  const err = (name: string) => (answer?.field === name ? answer.error : undefined);
+  return (
+    <>
+      <h1>Staff</h1>
+      {answer?.ok && (
+        <p className="studio-notice" role="status">
+          {answer.ok}
+        </p>
+      )}
+      {answer?.error && !["email", "password", "name"].includes(answer.field ?? "") && (
+        <p className="studio-notice studio-notice--error" role="alert">
+          {answer.error}
+        </p>
+      )}
+      <ul className="studio-list">
+        {loaderData.accounts.map((a) => (
+          <li key={a.id}>
+            <strong>{a.name || a.email}</strong> {a.name && <span className="studio-muted">{a.email}</span>}{" "}
+            <span className="studio-pill">{a.role}</span> {a.disabled && <span className="studio-pill">disabled</span>}{" "}
+            {a.totpEnabled && <span className="studio-pill">two-step</span>}
+            <StudioForm csrf={csrf} action="?intent=update" className="studio-actions">
+              <input type="hidden" name="id" value={a.id} />
+              <label>
+                Role{" "}
+                <select name="role" defaultValue={a.role} className="field__control">
+                  <option value="staff">Staff</option>
+                  <option value="owner">Owner</option>
+                </select>
+              </label>
+              <label>
+                <input type="checkbox" name="totpRequired" value="1" defaultChecked={a.totpRequired} /> Requires
+                two-step sign-in
+              </label>
+              {a.id !== me.id && (
+                <label>
+                  <input type="checkbox" name="disabled" value="1" defaultChecked={a.disabled} /> Disabled
+                </label>
+              )}
+              <button type="submit" className="btn btn--ghost">
+                Save
+              </button>
+            </StudioForm>
+            {a.id !== me.id && (
+              <StudioForm csrf={csrf} action="?intent=sign-out" className="studio-actions">
+                <input type="hidden" name="id" value={a.id} />
+                <button type="submit" className="btn btn--ghost">
+                  Sign out everywhere
+                </button>
+              </StudioForm>
+            )}
+          </li>
+        ))}
+      </ul>
+      <h2>Add someone</h2>
+      <StudioForm csrf={csrf} action="?intent=add">
+        <StudioField name="email" label="Email" type="email" autoComplete="off" required error={err("email")} />
+        <StudioField name="name" label="Name" autoComplete="off" error={err("name")} />
+        <StudioField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 12 characters. They can change it under Account."
+          required
+          error={err("password")}
+        />
+        <div className="field">
+          <label htmlFor="staff-role" className="field__label">
+            Role
+          </label>
+          <select id="staff-role" name="role" className="field__control" defaultValue="staff">
+            <option value="staff">Staff: orders, enquiries, catalog and content</option>
+            <option value="owner">Owner: everything, with staff and refunds</option>
+          </select>
+        </div>
+        <button type="submit" className="btn">
+          Add
+        </button>
+      </StudioForm>
+    </>
+  );
+}

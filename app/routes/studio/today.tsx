@@ -1,0 +1,84 @@
+import { Link } from "react-router";
+import { formatPrice } from "../../../domain/format.ts";
+import { enquiryName } from "../../features/studio/labels.ts";
+import { todayLoader } from "../../features/studio/pages.server.ts";
+import type { Route } from "./+types/today";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return todayLoader(request, context);
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Today — Studio" }];
+
+const ordersText = (n: number) => `${n} order${n === 1 ? "" : "s"}`;
+
+export default function StudioToday({ loaderData: t }: Route.ComponentProps) {
+  return (
+    <>
+      <h1>Today</h1>
+      <div className="studio-cards">
+        <section className="studio-card" aria-labelledby="today-ship">
+          <h2 id="today-ship">To ship</h2>
+          <p className="studio-figure">{t.toShip.count}</p>
+          <ul className="studio-list">
+            {t.toShip.oldest.map((o) => (
+              <li key={o.id}>
+                <Link to={`/studio/orders/${o.id}`}>{o.orderRef}</Link> · {o.deliveryName} · {formatPrice(o.total)}
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section className="studio-card" aria-labelledby="today-enquiries">
+          <h2 id="today-enquiries">Open enquiries</h2>
+          <p className="studio-figure">{t.enquiries.count}</p>
+          <ul className="studio-list">
+            {t.enquiries.latest.map((e) => (
+              <li key={e.id}>
+                <Link to={`/studio/enquiries/${e.id}`}>{enquiryName(e)}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section className="studio-card" aria-labelledby="today-takings">
+          <h2 id="today-takings">Takings</h2>
+          <p>
+            This week: <strong>{formatPrice(t.week.total)}</strong> ({ordersText(t.week.orders)})
+          </p>
+          <p>
+            This month: <strong>{formatPrice(t.month.total)}</strong> ({ordersText(t.month.orders)})
+          </p>
+          <p className="studio-muted">Paid orders, less what was given back.</p>
+        </section>
+        <section className="studio-card" aria-labelledby="today-stock">
+          <h2 id="today-stock">Low stock</h2>
+          {t.lowStock.length === 0 ? (
+            <p className="studio-muted">Nothing is running low.</p>
+          ) : (
+            <ul className="studio-list">
+              {t.lowStock.map((p) => (
+                <li key={p.id}>
+                  {p.title}: {p.stock === 0 ? "sold out" : `${p.stock} left`}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section className="studio-card" aria-labelledby="today-vitals">
+          <h2 id="today-vitals">Speed (p75, 28 days)</h2>
+          {t.vitals.length === 0 ? (
+            <p className="studio-muted">No visits measured yet.</p>
+          ) : (
+            <ul className="studio-list">
+              {t.vitals.map((v) => (
+                <li key={v.name}>
+                  {v.name}: {v.name === "CLS" ? v.p75.toFixed(3) : `${Math.round(v.p75)} ms`}{" "}
+                  <span className="studio-muted">({v.n} visits)</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

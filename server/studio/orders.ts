@@ -1,0 +1,301 @@
+/**
+ * Orders as the studio works them: found, followed from paid to shipped (each step mailed to the
+ * buyer through the outbox, in the same transaction), money given back through the card gateway,
+ * and the list exported. Every change is written to the audit log with the order before and after.
+ */
+import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { formatPrice } from "../../domain/format.ts";
+import { ORDER_STEPS, type OrderStep } from "../../domain/order-steps.ts";
+import type { Db } from "../db/client.ts";
+import { orderLines, orderRefunds, orders } from "../db/schema.ts";
+import type { AppDeps } from "../deps.ts";
+import { enqueueMail, type OutgoingMail } from "../mail/outbox.ts";
+import { GatewayUnavailable, type ReturnAnswer } from "../payments/gateway.ts";
+import type { StaffAccount } from "../staff/accounts.ts";
+import { audit } from "../staff/audit.ts";
+
+export class OrderChangeError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "OrderChangeError";
+  }
+}
+
+const PAGE_SIZE = 50;
+
+export type OrderFilter = { status?: OrderStep; q?: string; page?: number };
+
+export async function listOrders(db: Db, filter: OrderFilter = {}) {
+  const q = (filter.q ?? "").trim().slice(0, 100);
+  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const where = and(
+    inArray(orders.status, filter.status ? [filter.status] : [...ORDER_STEPS]),
+    q
+      ? or(
+          ilike(orders.orderRef, like),
+          ilike(orders.email, like),
+          ilike(orders.deliveryName, like),
+          ilike(orders.trackingNumber, like),
+        )
+      : undefined,
+  );
+  const page = Math.max(1, filter.page ?? 1);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(PAGE_SIZE + 1)
+    .offset((page - 1) * PAGE_SIZE);
+  return { orders: rows.slice(0, PAGE_SIZE), page, more: rows.length > PAGE_SIZE };
+}
+
+export async function getOrder(db: Db, id: number) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, id));
+  if (!order || !(ORDER_STEPS as readonly string[]).includes(order.status)) return null;
+  const [lines, refunds] = await Promise.all([
+    db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id)),
+    db.select().from(orderRefunds).where(eq(orderRefunds.orderId, id)).orderBy(asc(orderRefunds.id)),
+  ]);
+  return { order, lines, refunds };
+}
+
+export type OrderDetail = NonNullable<Awaited<ReturnType<typeof getOrder>>>;
+
+function stepMail(
+  order: typeof orders.$inferSelect,
+  step: OrderStep,
+  studio: { name: string; email: string },
+): OutgoingMail | null {
+  const greeting = `Dear ${order.deliveryName},`;
+  const sign = `\n\n${studio.name}\n`;
+  const subject = (what: string) => `${what} (${order.orderRef})`;
+  if (step === "in_production")
+    return {
+      kind: "order-in-production",
+      to: order.email,
+      replyTo: studio.email,
+      subject: subject("Your order is in the workshop"),
+      text: `${greeting}\n\nWork has begun on your order ${order.orderRef}. We will write again when it is ready to leave the studio.${sign}`,
+    };
+  if (step === "ready")
+    return {
+      kind: "order-ready",
+      to: order.email,
+      replyTo: studio.email,
+      subject: subject("Your order is ready"),
+      text: `${greeting}\n\nYour order ${order.orderRef} is finished and ready to leave the studio. We will send its tracking number as soon as it ships.${sign}`,
+    };
+  if (step === "shipped")
+    return {
+      kind: "order-shipped",
+      to: order.email,
+      replyTo: studio.email,
+      subject: subject("Your order has shipped"),
+      text: `${greeting}\n\nYour order ${order.orderRef} is on its way.\n\nCarrier: ${order.carrier}\nTracking number: ${order.trackingNumber}\n\nReply to this mail with any question.${sign}`,
+    };
+  return null;
+}
+
+/**
+ * Moves an order to `step` (forward or back, for a mistake). Shipped needs a carrier and a
+ * tracking number, which the buyer's mail carries. The buyer is mailed for each step forward.
+ */
+export async function setOrderStep(
+  deps: Pick<AppDeps, "database" | "mailer">,
+  who: StaffAccount,
+  studio: { name: string; email: string },
+  input: { id: number; step: string; carrier?: string; trackingNumber?: string },
+) {
+  if (!(ORDER_STEPS as readonly string[]).includes(input.step)) throw new OrderChangeError("step", "Choose a status.");
+  const step = input.step as OrderStep;
+  const carrier = (input.carrier ?? "").trim().slice(0, 60);
+  const trackingNumber = (input.trackingNumber ?? "").trim().slice(0, 80);
+  if (step === "shipped" && !carrier) throw new OrderChangeError("carrier", "Enter the carrier.");
+  if (step === "shipped" && !/^[A-Za-z0-9 -]{4,80}$/.test(trackingNumber))
+    throw new OrderChangeError("trackingNumber", "Enter the tracking number (letters, digits, spaces or dashes).");
+  const mailed = await deps.database.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(orders).where(eq(orders.id, input.id)).for("update");
+    if (!before || !(ORDER_STEPS as readonly string[]).includes(before.status))
+      throw new OrderChangeError("id", "No such order.");
+    if (before.status === step && step !== "shipped") return false;
+    const [after] = await tx
+      .update(orders)
+      .set({
+        status: step,
+        statusChangedAt: new Date(),
+        ...(step === "shipped" ? { carrier, trackingNumber } : {}),
+      })
+      .where(eq(orders.id, input.id))
+      .returning();
+    const forward = ORDER_STEPS.indexOf(step) > ORDER_STEPS.indexOf(before.status as OrderStep);
+    const trackingChanged = step === "shipped" && before.trackingNumber !== trackingNumber;
+    const mail = forward || trackingChanged ? stepMail(after!, step, studio) : null;
+    if (mail) await enqueueMail(tx, [mail]);
+    await audit(tx, who, {
+      action: "order.status",
+      entity: "order",
+      entityId: before.orderRef,
+      before: { status: before.status, carrier: before.carrier, trackingNumber: before.trackingNumber },
+      after: { status: after!.status, carrier: after!.carrier, trackingNumber: after!.trackingNumber },
+    });
+    return mail !== null;
+  });
+  if (mailed) deps.mailer.kick();
+}
+
+/** Parses "12.34" (or "12") into cents; null when it is not an amount. */
+function cents(text: string): number | null {
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(text.trim())) return null;
+  return Math.round(Number(text) * 100);
+}
+
+const amountText = (c: number) => (c / 100).toFixed(2);
+
+/**
+ * Gives money back on an order: a refund of `amount`, or a void of the whole charge before it
+ * settles. The amount is reserved on the order first (in a transaction, under the row's lock), so
+ * two refunds at once can never give back more than was paid; the gateway is asked after, outside
+ * the transaction; a refusal or no answer gives the reservation back. Every answer is recorded.
+ */
+export async function giveMoneyBack(
+  deps: Pick<AppDeps, "database" | "gateway" | "logger">,
+  who: StaffAccount,
+  input: { id: number; kind: string; amount: string },
+): Promise<{ answer: ReturnAnswer }> {
+  const db = deps.database.db;
+  if (input.kind !== "refund" && input.kind !== "void") throw new OrderChangeError("kind", "Choose refund or void.");
+  const reserve = await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, input.id)).for("update");
+    if (!order || !(ORDER_STEPS as readonly string[]).includes(order.status))
+      throw new OrderChangeError("id", "No such order.");
+    if (!order.paymentRef) throw new OrderChangeError("kind", "This order has no card payment to give back.");
+    const total = Math.round(order.total * 100);
+    const refunded = Math.round(order.refundedTotal * 100);
+    let amount: number;
+    if (input.kind === "void") {
+      if (refunded > 0)
+        throw new OrderChangeError("kind", "Part of this order was already given back: refund instead.");
+      amount = total;
+    } else {
+      const asked = cents(input.amount);
+      if (asked === null || asked <= 0) throw new OrderChangeError("amount", "Enter an amount such as 120.00.");
+      if (asked > total - refunded)
+        throw new OrderChangeError("amount", `At most ${formatPrice((total - refunded) / 100)} can be refunded.`);
+      amount = asked;
+    }
+    await tx
+      .update(orders)
+      .set({ refundedTotal: sql`${orders.refundedTotal} + ${amountText(amount)}::numeric` })
+      .where(eq(orders.id, order.id));
+    return { order, amount };
+  });
+
+  const { order, amount } = reserve;
+  let answer: ReturnAnswer;
+  try {
+    answer =
+      input.kind === "void"
+        ? await deps.gateway.voidAmount(order.paymentRef!)
+        : await deps.gateway.refund(order.paymentRef!, amountText(amount));
+  } catch (err) {
+    if (!(err instanceof GatewayUnavailable)) throw err;
+    deps.logger.warn({ err, orderRef: order.orderRef }, "Card gateway did not answer a refund");
+    answer = {
+      respstat: "B",
+      respcode: "",
+      resptext: "The card gateway did not answer",
+      retref: "",
+      amount: amountText(amount),
+    };
+  }
+  const accepted = answer.respstat === "A";
+  await db.transaction(async (tx) => {
+    if (!accepted) {
+      await tx
+        .update(orders)
+        .set({ refundedTotal: sql`${orders.refundedTotal} - ${amountText(amount)}::numeric` })
+        .where(eq(orders.id, order.id));
+    }
+    await tx.insert(orderRefunds).values({
+      orderId: order.id,
+      kind: input.kind,
+      amount: amount / 100,
+      respstat: answer.respstat,
+      resptext: answer.resptext,
+      retref: answer.retref || null,
+      staffId: who.id,
+    });
+    await audit(tx, who, {
+      action: `order.${input.kind}`,
+      entity: "order",
+      entityId: order.orderRef,
+      before: { refundedTotal: order.refundedTotal },
+      after: {
+        amount: amountText(amount),
+        respstat: answer.respstat,
+        resptext: answer.resptext,
+        retref: answer.retref,
+      },
+    });
+  });
+  return { answer };
+}
+
+const CSV_COLUMNS = [
+  "order",
+  "date",
+  "status",
+  "name",
+  "email",
+  "phone",
+  "city",
+  "region",
+  "country",
+  "subtotal",
+  "shipping",
+  "total",
+  "refunded",
+  "carrier",
+  "tracking",
+] as const;
+
+/** A spreadsheet cell: quoted, and a leading = + - @ defused so a spreadsheet never runs it. */
+export function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? "" : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+export async function ordersCsv(db: Db, filter: OrderFilter = {}): Promise<string> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(inArray(orders.status, filter.status ? [filter.status] : [...ORDER_STEPS]))
+    .orderBy(desc(orders.createdAt));
+  const lines = rows.map((o) =>
+    [
+      o.orderRef,
+      o.createdAt.toISOString(),
+      o.status,
+      o.deliveryName,
+      o.email,
+      o.phone,
+      o.address.city,
+      o.address.region,
+      o.address.country,
+      o.subtotal.toFixed(2),
+      o.shippingTotal.toFixed(2),
+      o.total.toFixed(2),
+      o.refundedTotal.toFixed(2),
+      o.carrier,
+      o.trackingNumber,
+    ]
+      .map(csvCell)
+      .join(","),
+  );
+  return `${[CSV_COLUMNS.join(","), ...lines].join("\r\n")}\r\n`;
+}

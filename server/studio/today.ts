@@ -1,0 +1,65 @@
+/** What the studio sees first (/studio): what to ship, whom to answer, what runs low, takings, and how fast the shop is. */
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { enquiries, orders, products } from "../db/schema.ts";
+
+/** Pieces at or under this many in stock are listed as running low. */
+export const LOW_STOCK = 1;
+
+type Money = { total: number; orders: number };
+
+export async function today(db: Db) {
+  const toShip = inArray(orders.status, ["paid", "in_production", "ready"]);
+  const takings = (since: ReturnType<typeof sql>) =>
+    db
+      .select({
+        total: sql<string>`coalesce(sum(${orders.total} - ${orders.refundedTotal}), 0)`,
+        orders: sql<number>`count(*)::int`,
+      })
+      .from(orders)
+      .where(
+        and(inArray(orders.status, ["paid", "in_production", "ready", "shipped"]), sql`${orders.paidAt} >= ${since}`),
+      );
+  const [shipCount, ship, openCount, open, low, week, month, vitals] = await Promise.all([
+    db.select({ n: sql<number>`count(*)::int` }).from(orders).where(toShip),
+    db.select().from(orders).where(toShip).orderBy(asc(orders.paidAt)).limit(5),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(enquiries)
+      .where(and(eq(enquiries.status, "open"), eq(enquiries.spam, false))),
+    db
+      .select()
+      .from(enquiries)
+      .where(and(eq(enquiries.status, "open"), eq(enquiries.spam, false)))
+      .orderBy(desc(enquiries.createdAt))
+      .limit(5),
+    db
+      .select({ id: products.id, parentId: products.parentId, title: products.title, stock: products.stock })
+      .from(products)
+      .where(and(lte(products.stock, LOW_STOCK), eq(products.visibility, "Visible"), isNull(products.parentId)))
+      .orderBy(asc(products.stock), asc(products.title))
+      .limit(10),
+    takings(sql`date_trunc('week', now())`),
+    takings(sql`date_trunc('month', now())`),
+    db.execute(sql`
+      select name, count(*)::int as n, percentile_cont(0.75) within group (order by value) as p75
+        from web_vitals where created_at > now() - interval '28 days'
+       group by name order by name`),
+  ]);
+  const money = (r: { total: string; orders: number }[]): Money => ({
+    total: Number(r[0]?.total ?? 0),
+    orders: Number(r[0]?.orders ?? 0),
+  });
+  return {
+    toShip: { count: shipCount[0]?.n ?? 0, oldest: ship },
+    enquiries: { count: openCount[0]?.n ?? 0, latest: open },
+    lowStock: low,
+    week: money(week),
+    month: money(month),
+    vitals: (vitals as unknown as { rows: { name: string; n: number; p75: number }[] }).rows.map((r) => ({
+      name: r.name,
+      n: Number(r.n),
+      p75: Number(r.p75),
+    })),
+  };
+}

@@ -1,0 +1,319 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../server/app.ts";
+import { auditLog, enquiries, mailOutbox, orderRefunds, orders, staffSessions } from "../../server/db/schema.ts";
+import { sitePages } from "../../server/pages.ts";
+import { devSiteBuild } from "../support/dev-site.ts";
+import { csrfOf, formBody, paidOrder, type Send, STAFF_PASSWORD, signIn, staffMember } from "../support/studio.ts";
+import { createTestApp, dbKinds, type TestApp } from "../support/test-app.ts";
+
+// The back office (/studio): signing in, sessions, CSRF, and the order and enquiry work a
+// studio does from it, through the pages' own form posts as a browser sends them.
+
+let site: Awaited<ReturnType<typeof devSiteBuild>>;
+beforeAll(async () => {
+  site = await devSiteBuild();
+}, 120_000);
+afterAll(async () => {
+  await site?.close();
+});
+
+describe.each(dbKinds)("the back office on %s", (kind) => {
+  let t: TestApp;
+  let send: Send;
+  const post = (path: string, cookie: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    send(path, { method: "POST", body: formBody(fields), headers: { cookie, ...headers } });
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, {
+      env: { TRUST_PROXY: "1", SIGN_IN_ACCOUNT_LIMIT: "3/900", SIGN_IN_CLIENT_LIMIT: "6/900" },
+    });
+    const app = createApp(t.deps, { pages: sitePages(t.deps, site.build) });
+    send = async (p, init) => app.request(`http://localhost${p}`, init);
+    await staffMember(t.deps, "owner@studio.test", "owner");
+    await staffMember(t.deps, "maker@studio.test", "staff");
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("has no account until one is added", async () => {
+    const fresh = await createTestApp(kind);
+    try {
+      const n = await fresh.deps.database.db.execute(sql`select count(*)::int as n from staff_accounts`);
+      expect((n as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("shows the sign-in form with Email and Password, and signs in with the right password only", async () => {
+    const page = await send("/studio/login");
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(html).toMatch(/<label[^>]*for="studio-email"[^>]*>Email/);
+    expect(html).toMatch(/<label[^>]*for="studio-password"[^>]*>Password/);
+    expect(page.headers.get("x-robots-tag")).toContain("noindex");
+
+    const wrong = await send("/studio/login", {
+      method: "POST",
+      body: formBody({ email: "owner@studio.test", password: "not-the-password" }),
+      headers: { "x-forwarded-for": "198.51.100.1" },
+    });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.text()).toContain("The email or password is not right.");
+    expect(wrong.headers.get("set-cookie")).toBeNull();
+
+    const right = await send("/studio/login", {
+      method: "POST",
+      body: formBody({ email: "Owner@Studio.test", password: STAFF_PASSWORD, next: "/studio/orders" }),
+      headers: { "x-forwarded-for": "198.51.100.1" },
+    });
+    expect(right.status).toBe(302);
+    expect(right.headers.get("location")).toBe("/studio/orders");
+    const cookie = right.headers.get("set-cookie")!;
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Path=\/studio/);
+    expect(cookie).not.toMatch(/Secure/);
+  });
+
+  it("marks the cookie Secure when the shop is served over HTTPS", async () => {
+    const res = await send("https://localhost/studio/login".replace("https://localhost", ""), {
+      method: "POST",
+      body: formBody({ email: "maker@studio.test", password: STAFF_PASSWORD }),
+      headers: { "x-forwarded-for": "198.51.100.2" },
+    });
+    expect(res.status).toBe(302);
+    const secure = createApp(t.deps, { pages: sitePages(t.deps, site.build) });
+    const over = await secure.request("https://shop.test/studio/login", {
+      method: "POST",
+      body: formBody({ email: "maker@studio.test", password: STAFF_PASSWORD }),
+      headers: { "x-forwarded-for": "198.51.100.2" },
+    });
+    expect(over.headers.get("set-cookie")).toMatch(/; Secure/);
+  });
+
+  it("refuses a next address outside the back office", async () => {
+    const res = await send("/studio/login", {
+      method: "POST",
+      body: formBody({ email: "maker@studio.test", password: STAFF_PASSWORD, next: "//evil.example/studio" }),
+      headers: { "x-forwarded-for": "198.51.100.3" },
+    });
+    expect(res.headers.get("location")).toBe("/studio");
+  });
+
+  it("throttles wrong passwords per account, whatever address they come from", async () => {
+    await staffMember(t.deps, "target@studio.test");
+    for (let i = 0; i < 3; i++) {
+      const r = await send("/studio/login", {
+        method: "POST",
+        body: formBody({ email: "target@studio.test", password: `guess-number-${i}` }),
+        headers: { "x-forwarded-for": `203.0.113.${10 + i}` },
+      });
+      expect(r.status).toBe(401);
+    }
+    // The right password, from yet another address, is refused while the window lasts.
+    const blocked = await send("/studio/login", {
+      method: "POST",
+      body: formBody({ email: "target@studio.test", password: STAFF_PASSWORD }),
+      headers: { "x-forwarded-for": "203.0.113.99" },
+    });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await blocked.text()).toContain("Too many attempts");
+    expect(blocked.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("throttles one address guessing across many accounts", async () => {
+    for (let i = 0; i < 6; i++) {
+      await send("/studio/login", {
+        method: "POST",
+        body: formBody({ email: `nobody${i}@studio.test`, password: "whatever-it-is" }),
+        headers: { "x-forwarded-for": "203.0.113.200" },
+      });
+    }
+    const blocked = await send("/studio/login", {
+      method: "POST",
+      body: formBody({ email: "maker@studio.test", password: STAFF_PASSWORD }),
+      headers: { "x-forwarded-for": "203.0.113.200" },
+    });
+    expect(blocked.status).toBe(429);
+  });
+
+  it("ends an expired session, and signing out everywhere ends every session", async () => {
+    const a = await signIn(send, "maker@studio.test", STAFF_PASSWORD, "198.51.100.20");
+    const b = await signIn(send, "maker@studio.test", STAFF_PASSWORD, "198.51.100.21");
+    expect((await send("/studio", { headers: { cookie: a.cookie } })).status).toBe(200);
+
+    await t.deps.database.db.execute(sql`update staff_sessions set expires_at = now() - interval '1 second'
+      where staff_id = (select id from staff_accounts where email = 'maker@studio.test')
+      and id = (select id from staff_sessions order by created_at asc limit 1)`);
+    const out = await post("/studio/logout", b.cookie, { csrf: b.csrf, everywhere: "1" });
+    expect(out.status).toBe(302);
+    expect(out.headers.get("location")).toBe("/studio/login?signedOut=1");
+    for (const s of [a, b]) {
+      const res = await send("/studio", { headers: { cookie: s.cookie } });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toMatch(/^\/studio\/login/);
+    }
+    const left = await t.deps.database.db
+      .select()
+      .from(staffSessions)
+      .where(sql`staff_id = (select id from staff_accounts where email = 'maker@studio.test')`);
+    expect(left).toHaveLength(0);
+  });
+
+  it("lets a session lapse after its idle time", async () => {
+    const s = await signIn(send, "owner@studio.test", STAFF_PASSWORD, "198.51.100.30");
+    await t.deps.database.db.execute(sql`update staff_sessions set expires_at = now() - interval '1 minute'`);
+    const res = await send("/studio/orders", { headers: { cookie: s.cookie } });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/studio/login?next=%2Fstudio%2Forders");
+  });
+
+  it("refuses a change without the session's CSRF token or from another site", async () => {
+    const s = await signIn(send, "owner@studio.test", STAFF_PASSWORD, "198.51.100.40");
+    const order = await paidOrder(t.deps);
+    const path = `/studio/orders/${order.id}?intent=status`;
+    const step = { step: "in_production", carrier: "", trackingNumber: "" };
+    expect((await post(path, s.cookie, step)).status).toBe(403);
+    expect((await post(path, s.cookie, { ...step, csrf: "forged" })).status).toBe(403);
+    expect((await post(path, s.cookie, { ...step, csrf: s.csrf }, { origin: "https://evil.example" })).status).toBe(
+      403,
+    );
+    const [still] = await t.deps.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(still!.status).toBe("paid");
+    expect((await post(path, s.cookie, { ...step, csrf: s.csrf }, { origin: "http://localhost" })).status).toBe(200);
+  });
+
+  it("marks an order shipped with its tracking number, which the buyer's mail carries", async () => {
+    const s = await signIn(send, "maker@studio.test", STAFF_PASSWORD, "198.51.100.50");
+    const order = await paidOrder(t.deps, { email: "shipped@example.com" });
+    const path = `/studio/orders/${order.id}?intent=status`;
+    const missing = await post(path, s.cookie, { csrf: s.csrf, step: "shipped", carrier: "UPS", trackingNumber: "" });
+    expect(missing.status).toBe(400);
+    expect(await missing.text()).toContain("Enter the tracking number");
+
+    const ok = await post(path, s.cookie, {
+      csrf: s.csrf,
+      step: "shipped",
+      carrier: "UPS",
+      trackingNumber: "1Z999AA10123456784",
+    });
+    expect(ok.status).toBe(200);
+    const [row] = await t.deps.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({ status: "shipped", carrier: "UPS", trackingNumber: "1Z999AA10123456784" });
+    const mail = await t.deps.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, "shipped@example.com"));
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.subject).toContain("Your order has shipped");
+    expect(mail[0]!.text).toContain("1Z999AA10123456784");
+    const trail = await t.deps.database.db.select().from(auditLog).where(eq(auditLog.entityId, order.orderRef));
+    expect(trail[0]).toMatchObject({ staffEmail: "maker@studio.test", action: "order.status" });
+    expect(trail[0]!.before).toMatchObject({ status: "paid" });
+    expect(trail[0]!.after).toMatchObject({ status: "shipped" });
+  });
+
+  it("refunds part of an order through the gateway and records its answer; only an owner may", async () => {
+    const owner = await signIn(send, "owner@studio.test", STAFF_PASSWORD, "198.51.100.60");
+    const maker = await signIn(send, "maker@studio.test", STAFF_PASSWORD, "198.51.100.61");
+    const order = await paidOrder(t.deps, { total: 300 });
+    const path = `/studio/orders/${order.id}?intent=refund`;
+
+    expect((await post(path, maker.cookie, { csrf: maker.csrf, kind: "refund", amount: "10.00" })).status).toBe(403);
+
+    const part = await post(path, owner.cookie, { csrf: owner.csrf, kind: "refund", amount: "120.50" });
+    expect(part.status).toBe(200);
+    const tooMuch = await post(path, owner.cookie, { csrf: owner.csrf, kind: "refund", amount: "200.00" });
+    expect(tooMuch.status).toBe(400);
+    expect(await tooMuch.text()).toContain("At most $179.50 can be refunded");
+    const bad = await post(path, owner.cookie, { csrf: owner.csrf, kind: "refund", amount: "ten" });
+    expect(bad.status).toBe(400);
+
+    const [row] = await t.deps.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row!.refundedTotal).toBe(120.5);
+    const refunds = await t.deps.database.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ kind: "refund", amount: 120.5, respstat: "A" });
+    expect(refunds[0]!.retref).toBeTruthy();
+  });
+
+  it("never gives back more than was paid when two refunds race", async () => {
+    const owner = await signIn(send, "owner@studio.test", STAFF_PASSWORD, "198.51.100.62");
+    const order = await paidOrder(t.deps, { total: 100 });
+    const path = `/studio/orders/${order.id}?intent=refund`;
+    const answers = await Promise.all(
+      [0, 1, 2].map(() => post(path, owner.cookie, { csrf: owner.csrf, kind: "refund", amount: "60.00" })),
+    );
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    const [row] = await t.deps.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row!.refundedTotal).toBe(60);
+  });
+
+  it("prints a packing slip without prices, and exports orders as CSV with formulas defused", async () => {
+    const s = await signIn(send, "maker@studio.test", STAFF_PASSWORD, "198.51.100.70");
+    const order = await paidOrder(t.deps, { total: 455, email: "=cmd@example.com" });
+    const slip = await send(`/studio/orders/${order.id}/slip`, { headers: { cookie: s.cookie } });
+    const html = await slip.text();
+    expect(slip.status).toBe(200);
+    expect(html).toContain(order.orderRef);
+    expect(html).toContain("Walnut bench");
+    expect(html).toContain("12 Mill Road");
+    expect(html).not.toContain("$455");
+
+    const csv = await send("/studio/orders.csv", { headers: { cookie: s.cookie } });
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    expect(csv.headers.get("content-disposition")).toMatch(/attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"/);
+    const text = await csv.text();
+    expect(text.split("\r\n")[0]).toBe(
+      "order,date,status,name,email,phone,city,region,country,subtotal,shipping,total,refunded,carrier,tracking",
+    );
+    const line = text.split("\r\n").find((l) => l.includes(order.orderRef))!;
+    expect(line).toContain(`"'=cmd@example.com"`);
+    expect(line).toContain(`"455.00"`);
+  });
+
+  it("shows an enquiry's photos to staff and mails a reply to the visitor", async () => {
+    const s = await signIn(send, "maker@studio.test", STAFF_PASSWORD, "198.51.100.80");
+    const [enquiry] = await t.deps.database.db
+      .insert(enquiries)
+      .values({
+        kind: "contact",
+        fields: { firstName: "Grace", lastName: "Hopper", email: "grace@example.com", details: "A cherry desk?" },
+      })
+      .returning();
+    const page = await send(`/studio/enquiries/${enquiry!.id}`, { headers: { cookie: s.cookie } });
+    expect(await page.text()).toContain("A cherry desk?");
+
+    const empty = await post(`/studio/enquiries/${enquiry!.id}?intent=reply`, s.cookie, {
+      csrf: s.csrf,
+      subject: "Your desk",
+      text: "",
+    });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Write the reply first.");
+
+    const sent = await post(`/studio/enquiries/${enquiry!.id}?intent=reply`, s.cookie, {
+      csrf: s.csrf,
+      subject: "Your desk",
+      text: "Dear Grace,\n\nYes: cherry it can be.",
+    });
+    expect(sent.status).toBe(200);
+    const [mail] = await t.deps.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, "grace@example.com"));
+    expect(mail).toMatchObject({ kind: "enquiry-reply", subject: "Your desk" });
+    expect(mail!.replyTo).toBeTruthy();
+    expect(mail!.text).toContain("cherry it can be");
+    const [after] = await t.deps.database.db.select().from(enquiries).where(eq(enquiries.id, enquiry!.id));
+    expect(after!.status).toBe("replied");
+    expect(after!.notes).toHaveLength(1);
+  });
+
+  it("keeps staff pages for owners: a staff member gets 403 on Staff", async () => {
+    const s = await signIn(send, "maker@studio.test", STAFF_PASSWORD, "198.51.100.90");
+    expect((await send("/studio/staff", { headers: { cookie: s.cookie } })).status).toBe(403);
+    const owner = await signIn(send, "owner@studio.test", STAFF_PASSWORD, "198.51.100.91");
+    const page = await send("/studio/staff", { headers: { cookie: owner.cookie } });
+    expect(page.status).toBe(200);
+    expect(csrfOf(await page.text())).toBe(owner.csrf);
+  });
+});

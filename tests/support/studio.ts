@@ -1,0 +1,78 @@
+import { orderLines, orders } from "../../server/db/schema.ts";
+import type { AppDeps } from "../../server/deps.ts";
+import { addStaff, type Role } from "../../server/staff/accounts.ts";
+import { authRequest } from "./auth-request.ts";
+
+export const STAFF_PASSWORD = "walnut-and-steel-2026";
+
+/** Sends a request to an app (in-process or over HTTP). */
+export type Send = (path: string, init?: RequestInit) => Promise<Response>;
+
+/** A staff account added as the CLI adds one. */
+export async function staffMember(deps: AppDeps, email: string, role: Role = "staff") {
+  return addStaff(deps.database.db, { email, password: STAFF_PASSWORD, role });
+}
+
+export const formBody = (fields: Record<string, string>) => new URLSearchParams(fields);
+
+/** The session cookie a response sets ("name=value"), or null. */
+export function sessionCookieOf(res: Response): string | null {
+  const set = res.headers.get("set-cookie") ?? "";
+  const m = /studio_session=([^;]*)/.exec(set);
+  return m?.[1] ? `studio_session=${m[1]}` : null;
+}
+
+/** The CSRF token a back-office page's forms carry. */
+export function csrfOf(html: string): string {
+  const m = /name="csrf" value="([^"]+)"/.exec(html);
+  if (!m?.[1]) throw new Error("No CSRF token on the page");
+  return m[1];
+}
+
+/** Signs in through the sign-in form, as a browser does; returns the cookie and a page's CSRF token. */
+export async function signIn(send: Send, email: string, password = STAFF_PASSWORD, client = "198.51.100.7") {
+  const res = await send("/studio/login", {
+    method: "POST",
+    body: formBody({ email, password, next: "/studio" }),
+    headers: { "x-forwarded-for": client },
+  });
+  const cookie = sessionCookieOf(res);
+  if (res.status !== 302 || !cookie) throw new Error(`Sign-in failed: ${res.status}`);
+  const page = await send("/studio/account", { headers: { cookie } });
+  return { cookie, csrf: csrfOf(await page.text()) };
+}
+
+/** A paid order charged through the app's gateway (so a refund has a real charge to refer to). */
+export async function paidOrder(deps: AppDeps, over: { total?: number; email?: string } = {}) {
+  const total = over.total ?? 249;
+  const ref = `HW-${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
+  const auth = await deps.gateway.auth(authRequest({ amount: total.toFixed(2), orderid: ref }));
+  const [order] = await deps.database.db
+    .insert(orders)
+    .values({
+      orderRef: ref,
+      status: "paid",
+      email: over.email ?? "buyer@example.com",
+      deliveryName: "Ada Buyer",
+      phone: "7175550100",
+      address: { address: "12 Mill Road", city: "Lancaster", region: "PA", postal: "17602", country: "US" },
+      subtotal: total,
+      shippingTotal: 0,
+      total,
+      cardBrand: "Visa",
+      cardLast4: "1111",
+      paymentRef: auth.retref,
+      paidAt: new Date(),
+    })
+    .returning();
+  await deps.database.db.insert(orderLines).values({
+    orderId: order!.id,
+    kind: "product",
+    itemId: 1,
+    title: "Walnut bench",
+    unitPrice: total,
+    quantity: 1,
+    total,
+  });
+  return order!;
+}
