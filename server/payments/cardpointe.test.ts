@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FakeCardPointe } from "../../tests/fakes/cardpointe.ts";
 import { authRequest } from "../../tests/support/auth-request.ts";
 import { type CardPointeConfig, createCardPointeGateway } from "./cardpointe.ts";
-import { GatewayUnavailable } from "./gateway.ts";
+import { GatewayUnavailable, type PaymentGateway } from "./gateway.ts";
 
 const fake = new FakeCardPointe();
 const logLines: string[] = [];
@@ -152,5 +152,125 @@ describe("CardPointe client: inquiry and void", () => {
     await rejection(gateway.void("999999999999"));
     fake.failNext(500);
     expect((await rejection(gateway.void(retref))).status).toBe(500);
+  });
+});
+
+describe("CardPointe client: refunds and voids for the back office", () => {
+  /** An approved charge of $249.00 to give money back from. */
+  async function charged(gateway: PaymentGateway): Promise<string> {
+    const { retref } = await gateway.auth(request());
+    fake.requests = [];
+    return retref;
+  }
+
+  it("sends a Basic-authenticated PUT refund with string values and reads the new reference", async () => {
+    const gateway = createCardPointeGateway(settings(), logger);
+    const retref = await charged(gateway);
+    const answer = await gateway.refund(retref, "49.95");
+    const refund = fake.refunds.at(-1)!;
+    expect(refund).toMatchObject({ of: retref, amount: "49.95" });
+    // Read by key from a shuffled answer; its extra fields (merchid, respproc) are left out.
+    expect(answer).toEqual({
+      respstat: "A",
+      respcode: "00",
+      resptext: "Approval",
+      retref: refund.retref,
+      amount: "49.95",
+    });
+    expect(answer.retref).not.toBe(retref);
+    expect(fake.requests).toEqual([
+      {
+        method: "PUT",
+        path: "/refund",
+        authorization: `Basic ${Buffer.from(`${fake.username}:${fake.password}`).toString("base64")}`,
+        body: { merchid: fake.merchid, retref, amount: "49.95" },
+      },
+    ]);
+  });
+
+  it("sends PUT void with the amount for part of a charge, and without one for all of it", async () => {
+    const gateway = createCardPointeGateway(settings(), logger);
+    const retref = await charged(gateway);
+    expect(await gateway.voidAmount(retref, "0.99")).toMatchObject({ respstat: "A", retref, amount: "0.99" });
+    expect(fake.voided.has(retref)).toBe(false);
+    expect(await gateway.voidAmount(retref)).toMatchObject({ respstat: "A", retref, amount: "248.01" });
+    expect(fake.voided.has(retref)).toBe(true);
+    expect(fake.requests.map((r) => [r.path, r.body])).toEqual([
+      ["/void", { merchid: fake.merchid, retref, amount: "0.99" }],
+      ["/void", { merchid: fake.merchid, retref }],
+    ]);
+  });
+
+  it("resolves refusals as they came: too much, voided, voided twice, unknown", async () => {
+    const gateway = createCardPointeGateway(settings(), logger);
+    const retref = await charged(gateway);
+    expect(await gateway.refund(retref, "249.01")).toEqual({
+      respstat: "C",
+      respcode: "43",
+      resptext: "Refund exceeds available refund amount",
+      retref,
+      amount: "0.00",
+    });
+    await gateway.voidAmount(retref);
+    expect(await gateway.refund(retref, "1.00")).toMatchObject({ respstat: "C", resptext: "Txn voided" });
+    expect(await gateway.voidAmount(retref)).toMatchObject({ respstat: "C", resptext: "Txn already voided" });
+    expect(await gateway.refund("999999999999", "1.00")).toMatchObject({ respstat: "C", respcode: "29" });
+    expect(fake.refunds.filter((r) => r.of === retref)).toEqual([]);
+  });
+
+  it.each([500, 503, 401, 400, 404])(
+    "throws GatewayUnavailable carrying HTTP %i, for a refund and a void",
+    async (status) => {
+      const gateway = createCardPointeGateway(settings(), logger);
+      const retref = await charged(gateway);
+      fake.failNext(status);
+      expect((await rejection(gateway.refund(retref, "1.00"))).status).toBe(status);
+      fake.failNext(status);
+      expect((await rejection(gateway.voidAmount(retref))).status).toBe(status);
+      // Not processed: the whole charge can still be given back.
+      expect(await gateway.refund(retref, "249.00")).toMatchObject({ respstat: "A" });
+    },
+  );
+
+  it("throws GatewayUnavailable for bad credentials, an unreachable gateway and an answer that is not one", async () => {
+    const refused = createCardPointeGateway(settings({ password: "wrong" }), logger);
+    expect((await rejection(refused.refund("300000000001", "1.00"))).status).toBe(401);
+    expect((await rejection(refused.voidAmount("300000000001"))).status).toBe(401);
+    const unreachable = createCardPointeGateway(settings({ baseUrl: "http://127.0.0.1:1/cardconnect/rest" }), logger);
+    expect((await rejection(unreachable.refund("300000000001", "1.00"))).status).toBeUndefined();
+    expect((await rejection(unreachable.voidAmount("300000000001", "1.00"))).status).toBeUndefined();
+    const gateway = createCardPointeGateway(settings(), logger);
+    const retref = await charged(gateway);
+    fake.failNext(200); // an HTML page with HTTP 200
+    expect((await rejection(gateway.refund(retref, "1.00"))).message).toMatch(/malformed/);
+    fake.failNext(200);
+    expect((await rejection(gateway.voidAmount(retref))).message).toMatch(/malformed/);
+    // JSON, but with no verdict in it: not a refusal, so not to be recorded as one.
+    fake.failNext(200, { resptext: "Approval", retref, amount: "1.00" });
+    expect((await rejection(gateway.refund(retref, "1.00"))).status).toBe(200);
+    fake.failNext(200, { respstat: "X", retref, amount: "1.00" });
+    expect((await rejection(gateway.voidAmount(retref))).status).toBe(200);
+  });
+
+  it("throws GatewayUnavailable when the answer times out, though the refund went through", async () => {
+    const gateway = createCardPointeGateway(settings({ timeoutMs: 400 }), logger);
+    const retref = await charged(gateway);
+    fake.delayNext(2500);
+    expect((await rejection(gateway.refund(retref, "9.00"))).message).toMatch(/within 400 ms/);
+    // The outcome was unknown, not a failure: the money did go back.
+    expect(fake.refunds.at(-1)).toMatchObject({ of: retref, amount: "9.00" });
+    fake.delayNext(2500);
+    await rejection(gateway.voidAmount(retref, "1.00"));
+  });
+
+  it("logs the reference, amount and outcome of each refund and void", async () => {
+    const gateway = createCardPointeGateway(settings(), logger);
+    const retref = await charged(gateway);
+    logLines.length = 0;
+    await gateway.refund(retref, "12.34");
+    await gateway.voidAmount(retref);
+    const [refund, voided] = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(refund).toMatchObject({ msg: "card refund", retref, amount: "12.34", respstat: "A", answerAmount: "12.34" });
+    expect(voided).toMatchObject({ msg: "card void", retref, amount: "whole", respstat: "C", respcode: "27" });
   });
 });

@@ -1,7 +1,13 @@
 import { maskCardNumber } from "../../domain/cards.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
-import { type AuthRequest, type AuthResponse, GatewayUnavailable, type PaymentGateway } from "./gateway.ts";
+import {
+  type AuthRequest,
+  type AuthResponse,
+  GatewayUnavailable,
+  type PaymentGateway,
+  type ReturnAnswer,
+} from "./gateway.ts";
 
 export type CardPointeConfig = NonNullable<Config["cardpointe"]>;
 
@@ -33,13 +39,28 @@ function toAuthResponse(json: unknown): AuthResponse | null {
   };
 }
 
+/** Reads a refund's or a void's answer by key, keeping only what a back office records. Null when it is not one. */
+function toReturnAnswer(json: unknown): ReturnAnswer | null {
+  if (!json || typeof json !== "object" || Array.isArray(json)) return null;
+  const o = json as Record<string, unknown>;
+  const respstat = text(o.respstat);
+  if (respstat !== "A" && respstat !== "B" && respstat !== "C") return null;
+  return {
+    respstat,
+    respcode: text(o.respcode),
+    resptext: text(o.resptext),
+    retref: text(o.retref),
+    amount: text(o.amount),
+  };
+}
+
 /** CardPointe's "Txn not found" (PPS 29), as inquiries answer an order id it has never seen. */
 const isNotFound = (r: AuthResponse): boolean => r.respstat === "C" && r.respcode === "29";
 
 /**
- * The CardPointe Gateway REST client (docs/providers.md). Declines and B answers resolve; anything
- * that leaves the outcome unknown throws GatewayUnavailable. Card number, CVV and expiry are
- * sent and never logged.
+ * The CardPointe Gateway REST client (docs/providers.md). Declines, B answers and refused refunds
+ * or voids resolve; anything that leaves the outcome unknown throws GatewayUnavailable. Card
+ * number, CVV and expiry are sent and never logged.
  */
 export function createCardPointeGateway(config: CardPointeConfig, logger: Logger): PaymentGateway {
   const authorization = `Basic ${Buffer.from(`${config.username}:${config.password}`).toString("base64")}`;
@@ -75,6 +96,47 @@ export function createCardPointeGateway(config: CardPointeConfig, logger: Logger
   function fail(what: string, answer: Answer): never {
     const detail = typeof answer.json === "string" ? redact(answer.json) : redact(JSON.stringify(answer.json));
     throw new GatewayUnavailable(`CardPointe ${what}: HTTP ${answer.status} ${detail}`.trim(), answer.status);
+  }
+
+  /**
+   * `PUT refund` or `PUT void` `{merchid, retref, amount}` (docs/providers.md): a void without an
+   * amount cancels the whole charge. A, B and C answers resolve as they came; anything that leaves
+   * the outcome unknown throws, so nobody gives money back a second time on a guess.
+   */
+  async function giveBack(kind: "refund" | "void", retref: string, amount?: string): Promise<ReturnAnswer> {
+    const log = { retref, amount: amount ?? "whole" };
+    let answer: Answer;
+    try {
+      answer = await call("PUT", `/${kind}`, {
+        merchid: config.merchid,
+        retref,
+        ...(amount === undefined ? {} : { amount }),
+      });
+    } catch (err) {
+      logger.warn({ ...log, err: (err as Error).message }, `card ${kind}: no answer`);
+      throw err;
+    }
+    if (answer.status !== 200) {
+      logger.warn({ ...log, status: answer.status }, `card ${kind}: refused`);
+      fail(kind, answer);
+    }
+    const response = toReturnAnswer(answer.json);
+    if (!response) {
+      logger.warn(log, `card ${kind}: malformed answer`);
+      throw new GatewayUnavailable(`CardPointe ${kind}: malformed answer`, 200);
+    }
+    logger.info(
+      {
+        ...log,
+        respstat: response.respstat,
+        respcode: response.respcode,
+        resptext: response.resptext,
+        answerRetref: response.retref,
+        answerAmount: response.amount,
+      },
+      `card ${kind}`,
+    );
+    return response;
   }
 
   return {
@@ -131,5 +193,9 @@ export function createCardPointeGateway(config: CardPointeConfig, logger: Logger
       }
       logger.info({ retref }, "card void");
     },
+
+    refund: (retref, amount) => giveBack("refund", retref, amount),
+
+    voidAmount: (retref, amount) => giveBack("void", retref, amount),
   };
 }

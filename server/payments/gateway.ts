@@ -1,7 +1,7 @@
 /**
- * A card gateway as the checkout uses it: CardPointe's REST API when configured
- * (cardpointe.ts), otherwise the built-in sandbox that answers like CardPointe's test system
- * (sandbox.ts). Field names and string values follow CardPointe (docs/providers.md).
+ * A card gateway as the checkout and the back office use it: CardPointe's REST API when
+ * configured (cardpointe.ts), otherwise the built-in sandbox that answers like CardPointe's test
+ * system (sandbox.ts). Field names and string values follow CardPointe (docs/providers.md).
  */
 
 /** `PUT auth` with capture: every value a string, amount as "12.34", expiry as MMYY. */
@@ -40,6 +40,18 @@ export type AuthResponse = {
   token?: string;
 };
 
+/** The gateway's answer to a refund or a void, as it came (CardPointe field names). */
+export type ReturnAnswer = {
+  /** A accepted, B retry later, C refused (e.g. more than was captured, or already voided). */
+  respstat: "A" | "B" | "C";
+  respcode: string;
+  resptext: string;
+  /** The reference of this refund (a new one) or of the voided authorisation. */
+  retref: string;
+  /** Amount given back, "12.34". */
+  amount: string;
+};
+
 /**
  * The gateway's answer is unknown: a timeout, a network failure, HTTP 5xx, a bad credential.
  * The charge may or may not have happened; `inquireByOrderid` tells.
@@ -62,4 +74,8 @@ export interface PaymentGateway {
   inquireByOrderid(orderid: string): Promise<AuthResponse | null>;
   /** Voids an authorisation (a charge that must not stand). Throws GatewayUnavailable when it cannot. */
   void(retref: string): Promise<void>;
+  /** Gives back `amount` ("12.34") of a captured charge. A refusal resolves (respstat C); an unknown outcome throws GatewayUnavailable. */
+  refund(retref: string, amount: string): Promise<ReturnAnswer>;
+  /** Voids a charge before settlement, whole or `amount` of it, answering as refund does. */
+  voidAmount(retref: string, amount?: string): Promise<ReturnAnswer>;
 }

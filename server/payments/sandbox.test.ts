@@ -120,3 +120,98 @@ describe("sandbox gateway: references and void", () => {
     await expect(g.void(declined.retref)).rejects.toBeInstanceOf(GatewayUnavailable);
   });
 });
+
+describe("sandbox gateway: refunds and voids", () => {
+  it("refunds in parts, exact to the cent, each under a new retref, and refuses a cent more", async () => {
+    const g = sandbox();
+    const charge = await g.auth(request({ amount: "1.15" }));
+    const first = await g.refund(charge.retref, "0.10");
+    const second = await g.refund(charge.retref, "1.05");
+    // In floating point 1.15 - 0.10 is less than 1.05, and 1.15 * 100 less than 115: a ledger
+    // kept in dollars or in cents made by multiplying would refuse the second part.
+    expect(first).toEqual({ respstat: "A", respcode: "00", resptext: "Approval", retref: "77000002", amount: "0.10" });
+    expect(second).toMatchObject({ respstat: "A", retref: "77000003", amount: "1.05" });
+    expect(await g.refund(charge.retref, "0.01")).toEqual({
+      respstat: "C",
+      respcode: "43",
+      resptext: "Refund exceeds available refund amount",
+      retref: charge.retref,
+      amount: "0.00",
+    });
+  });
+
+  it("refuses a refund over the captured amount and still refunds all of it afterwards", async () => {
+    const g = sandbox();
+    const charge = await g.auth(request({ amount: "49.99" }));
+    expect(await g.refund(charge.retref, "50.00")).toMatchObject({ respstat: "C", resptext: /exceeds/ });
+    expect(await g.refund(charge.retref, "49.99")).toMatchObject({ respstat: "A", amount: "49.99" });
+    expect(g.isVoided(charge.retref)).toBe(false);
+  });
+
+  it("refuses malformed and zero amounts", async () => {
+    const g = sandbox();
+    const { retref } = await g.auth(request());
+    for (const amount of ["1.5", "0.00", "-1.00", "1,00", ""]) {
+      expect(await g.refund(retref, amount), amount).toMatchObject({ respstat: "C", respcode: "43" });
+      expect(await g.voidAmount(retref, amount), amount).toMatchObject({ respstat: "C", respcode: "43" });
+    }
+    expect(await g.refund(retref, "49.99")).toMatchObject({ respstat: "A" });
+  });
+
+  it("voids a charge whole, under its own retref, once", async () => {
+    const g = sandbox();
+    const charge = await g.auth(request());
+    expect(await g.voidAmount(charge.retref)).toEqual({
+      respstat: "A",
+      respcode: "00",
+      resptext: "Approval",
+      retref: charge.retref,
+      amount: "49.99",
+    });
+    expect(g.isVoided(charge.retref)).toBe(true);
+    expect(await g.voidAmount(charge.retref)).toMatchObject({ respstat: "C", resptext: "Txn already voided" });
+    expect(await g.refund(charge.retref, "1.00")).toMatchObject({ respstat: "C", resptext: /voided/ });
+  });
+
+  it("voids part of a charge, leaving the rest to refund or void", async () => {
+    const g = sandbox();
+    const charge = await g.auth(request({ amount: "100.00" }));
+    expect(await g.voidAmount(charge.retref, "30.00")).toMatchObject({ respstat: "A", amount: "30.00" });
+    expect(g.isVoided(charge.retref)).toBe(false);
+    expect(await g.voidAmount(charge.retref, "70.01")).toMatchObject({ respstat: "C", resptext: /exceeds/ });
+    expect(await g.refund(charge.retref, "70.01")).toMatchObject({ respstat: "C", resptext: /exceeds/ });
+    expect(await g.voidAmount(charge.retref)).toMatchObject({ respstat: "A", amount: "70.00" });
+    expect(g.isVoided(charge.retref)).toBe(true);
+  });
+
+  it("refuses to void a charge once any of it was refunded", async () => {
+    const g = sandbox();
+    const charge = await g.auth(request());
+    await g.refund(charge.retref, "10.00");
+    expect(await g.voidAmount(charge.retref)).toMatchObject({ respstat: "C", respcode: "27" });
+    expect(await g.voidAmount(charge.retref, "1.00")).toMatchObject({ respstat: "C", respcode: "27" });
+    expect(g.isVoided(charge.retref)).toBe(false);
+  });
+
+  it("answers 'Txn not found' for an unknown reference and for a declined authorisation", async () => {
+    const g = sandbox();
+    const declined = await g.auth(request({ account: "4387751111111038" }));
+    for (const retref of ["123456789012", declined.retref]) {
+      const notFound = { respstat: "C", respcode: "29", resptext: "Txn not found", retref, amount: "0.00" };
+      expect(await g.refund(retref, "1.00")).toEqual(notFound);
+      expect(await g.voidAmount(retref)).toEqual(notFound);
+    }
+  });
+
+  it("shares its state with the checkout's void", async () => {
+    const g = sandbox();
+    const charge = await g.auth(request());
+    await g.void(charge.retref);
+    expect(await g.voidAmount(charge.retref)).toMatchObject({ respstat: "C", resptext: "Txn already voided" });
+    expect(await g.refund(charge.retref, "1.00")).toMatchObject({ respstat: "C" });
+    // The checkout's void stays idempotent, after a back-office void too.
+    const other = await g.auth(request());
+    await g.voidAmount(other.retref);
+    await expect(g.void(other.retref)).resolves.toBeUndefined();
+  });
+});

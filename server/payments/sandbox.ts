@@ -1,5 +1,11 @@
 import { cardBrand, expiryHasPassed, expiryToMMYY, luhnValid, maskCardNumber } from "../../domain/cards.ts";
-import { type AuthRequest, type AuthResponse, GatewayUnavailable, type PaymentGateway } from "./gateway.ts";
+import {
+  type AuthRequest,
+  type AuthResponse,
+  GatewayUnavailable,
+  type PaymentGateway,
+  type ReturnAnswer,
+} from "./gateway.ts";
 
 type Decision = Pick<AuthResponse, "respstat" | "respcode" | "resptext">;
 
@@ -58,7 +64,41 @@ function decide(request: AuthRequest, now: Date): Decision {
   return specialCards[account] ?? amountDecision(request.amount) ?? approval;
 }
 
-type Stored = { response: AuthResponse; voided: boolean };
+/** Money in whole cents, so that 0.10 and 0.20 given back leave exactly nothing of 0.30. Null unless "12.34"-shaped. */
+const toCents = (amount: string): number | null =>
+  /^\d{1,9}\.\d{2}$/.test(amount) ? Number(amount.replace(".", "")) : null;
+const fromCents = (cents: number): string => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+
+type Refusal = Pick<ReturnAnswer, "respcode" | "resptext">;
+
+/**
+ * Refused refunds and voids, answered with respstat C (docs/providers.md names no more than
+ * that, and "Txn not found", PPS 29). The other codes are the sandbox's choice: the nearest in
+ * CardPointe's table of its own two-digit codes; the texts say what a back office must know.
+ */
+const refusals = {
+  notFound: { respcode: "29", resptext: "Txn not found" },
+  invalidAmount: { respcode: "43", resptext: "Invalid amount" },
+  refundExceeds: { respcode: "43", resptext: "Refund exceeds available refund amount" },
+  voidExceeds: { respcode: "43", resptext: "Void exceeds available amount" },
+  // A voided charge never settles, so there is nothing to refund.
+  refundOfVoided: { respcode: "28", resptext: "Txn voided: nothing to refund" },
+  alreadyVoided: { respcode: "94", resptext: "Txn already voided" },
+  // Refunds follow settlement: a refunded charge has settled and can no longer be voided.
+  voidOfRefunded: { respcode: "27", resptext: "Txn refunded: void not permitted" },
+} satisfies Record<string, Refusal>;
+
+type Stored = {
+  response: AuthResponse;
+  /** Voided whole (by `void`, or by voids that left nothing standing): nothing more to give back. */
+  voided: boolean;
+  /** Cents the authorisation captured: its amount when approved, else nothing. */
+  captured: number;
+  /** Cents cancelled by voids of part of the charge. */
+  voidedPart: number;
+  /** Cents refunded so far. */
+  refunded: number;
+};
 
 export type SandboxGateway = PaymentGateway & {
   /** Whether the authorisation was voided (the sandbox's view of CardPointe's `voidable`/`setlstat`). */
@@ -77,7 +117,9 @@ export type SandboxOptions = {
 
 /**
  * The built-in gateway: answers in memory the way CardPointe's test system does (docs/providers.md),
- * so a checkout runs end to end with no account. It never charges anything.
+ * so a checkout runs end to end with no account. It never charges anything. Each approval keeps
+ * what it captured, voided and refunded, in cents; there is no settlement here, so a charge may
+ * be refunded at once, and voided until any of it is refunded.
  */
 export function createSandboxGateway(options: SandboxOptions = {}): SandboxGateway {
   const now = options.now ?? (() => new Date());
@@ -85,14 +127,29 @@ export function createSandboxGateway(options: SandboxOptions = {}): SandboxGatew
   let counter = 0;
   const byRetref = new Map<string, Stored>();
   const byOrderid = new Map<string, Stored>();
+  const nextRetref = (): string => {
+    counter += 1;
+    return `${prefix}${String(counter).padStart(6, "0")}`;
+  };
+  const refused = (retref: string, refusal: Refusal): ReturnAnswer => ({
+    respstat: "C",
+    ...refusal,
+    retref,
+    amount: "0.00",
+  });
+  /** The approved authorisation under `retref`: a declined one took nothing to give back. */
+  const approved = (retref: string): Stored | null => {
+    const stored = byRetref.get(retref);
+    return stored?.response.respstat === "A" ? stored : null;
+  };
+  const remaining = (stored: Stored): number => stored.captured - stored.voidedPart - stored.refunded;
 
   return {
     name: "sandbox",
 
     async auth(request) {
       const decision = decide(request, now());
-      counter += 1;
-      const retref = `${prefix}${String(counter).padStart(6, "0")}`;
+      const retref = nextRetref();
       const response: AuthResponse = {
         ...decision,
         retref,
@@ -100,7 +157,8 @@ export function createSandboxGateway(options: SandboxOptions = {}): SandboxGatew
         account: maskCardNumber(request.account),
         ...(decision.respstat === "A" ? { authcode: `SB${String(counter % 10000).padStart(4, "0")}` } : {}),
       };
-      const stored = { response, voided: false };
+      const captured = decision.respstat === "A" ? (toCents(request.amount) ?? 0) : 0;
+      const stored: Stored = { response, voided: false, captured, voidedPart: 0, refunded: 0 };
       byRetref.set(retref, stored);
       // A repeated order id is a caller's mistake; the latest attempt is the one inquired.
       byOrderid.set(request.orderid, stored);
@@ -117,6 +175,30 @@ export function createSandboxGateway(options: SandboxOptions = {}): SandboxGatew
       if (!stored) throw new GatewayUnavailable(`Sandbox: no authorisation with retref ${retref}`);
       if (stored.response.respstat !== "A") throw new GatewayUnavailable(`Sandbox: ${retref} was not approved`);
       stored.voided = true;
+    },
+
+    async refund(retref, amount) {
+      const stored = approved(retref);
+      if (!stored) return refused(retref, refusals.notFound);
+      const cents = toCents(amount);
+      if (!cents) return refused(retref, refusals.invalidAmount);
+      if (stored.voided) return refused(retref, refusals.refundOfVoided);
+      if (cents > remaining(stored)) return refused(retref, refusals.refundExceeds);
+      stored.refunded += cents;
+      return { respstat: "A", respcode: "00", resptext: "Approval", retref: nextRetref(), amount: fromCents(cents) };
+    },
+
+    async voidAmount(retref, amount) {
+      const stored = approved(retref);
+      if (!stored) return refused(retref, refusals.notFound);
+      if (stored.voided) return refused(retref, refusals.alreadyVoided);
+      if (stored.refunded > 0) return refused(retref, refusals.voidOfRefunded);
+      const cents = amount === undefined ? remaining(stored) : toCents(amount);
+      if (!cents) return refused(retref, refusals.invalidAmount);
+      if (cents > remaining(stored)) return refused(retref, refusals.voidExceeds);
+      stored.voidedPart += cents;
+      if (remaining(stored) === 0) stored.voided = true;
+      return { respstat: "A", respcode: "00", resptext: "Approval", retref, amount: fromCents(cents) };
     },
 
     isVoided(retref) {

@@ -6,6 +6,12 @@ export type RecordedRequest = { method: string; path: string; authorization: str
 
 type FakeAuth = { orderid: string; retref: string; account: string; amount: string; fields: Record<string, string> };
 
+/** A refund the fake accepted: its own reference, the authorisation's, and the amount. */
+export type FakeRefund = { retref: string; of: string; amount: string };
+
+/** What is left of an approval to give back, in whole cents, and whether any of it was refunded. */
+type Ledger = { left: number; refunded: boolean };
+
 /** The fake's own decisions, kept deliberately simple and apart from the sandbox gateway's. */
 const cards: Record<string, { respstat: string; respcode: string; resptext: string }> = {
   "4111111111111111": { respstat: "A", respcode: "00", resptext: "Approval" },
@@ -14,19 +20,44 @@ const cards: Record<string, { respstat: string; respcode: string; resptext: stri
   "4999006200620062": { respstat: "B", respcode: "62", resptext: "Timed out" },
 };
 const unknownCard = { respstat: "C", respcode: "11", resptext: "Invalid card" };
+const approved = { respstat: "A", respcode: "00", resptext: "Approval" };
+
+/** "12.34" (a positive amount, as strings go over the wire) in cents; null for anything else. */
+function toCents(amount: unknown): number | null {
+  const m = typeof amount === "string" ? amount.match(/^(\d+)\.(\d\d)$/) : null;
+  const cents = m ? Number(m[1]) * 100 + Number(m[2]) : 0;
+  return cents > 0 ? cents : null;
+}
+const fromCents = (cents: number): string => (cents / 100).toFixed(2);
+
+/** A refused refund or void: respstat C, naming the reference it was asked about and nothing given back. */
+const refusal = (body: Record<string, unknown>, respcode: string, resptext: string) => ({
+  respproc: "PPS",
+  respstat: "C",
+  respcode,
+  resptext,
+  retref: String(body.retref ?? ""),
+  amount: "0.00",
+});
 
 /**
  * A local server speaking the CardPointe Gateway REST API the shop uses: `PUT auth`,
- * `GET inquireByOrderid/<orderid>/<merchid>`, `PUT void`, under `/cardconnect/rest`, with Basic
- * auth. Answers list their keys in a shuffled order and carry extra fields, as the test system's do.
+ * `GET inquireByOrderid/<orderid>/<merchid>`, `PUT void` (whole or part), `PUT refund`, under
+ * `/cardconnect/rest`, with Basic auth. Answers list their keys in a shuffled order and carry
+ * extra fields, as the test system's do. Refunds and voids follow the rules of the built-in
+ * sandbox (server/payments/sandbox.ts), written here again on their own so the two can be
+ * checked against each other (tests/api/payment-gateways-agree.test.ts).
  */
 export class FakeCardPointe extends LocalServer {
   requests: RecordedRequest[] = [];
   auths: FakeAuth[] = [];
+  /** Authorisations voided whole. */
   voided = new Set<string>();
+  refunds: FakeRefund[] = [];
+  private ledgers = new Map<string, Ledger>();
   /** How an unknown order id is answered: CardPointe's 200 "Txn not found", or a bare 404. */
   notFoundAs: "txn-not-found" | "http-404" = "txn-not-found";
-  private failures: number[] = [];
+  private failures: { status: number; answer: unknown }[] = [];
   private delays: number[] = [];
   private retrefs = 0;
   private shuffles = 0;
@@ -44,9 +75,12 @@ export class FakeCardPointe extends LocalServer {
     return `${this.origin}/cardconnect/rest`;
   }
 
-  /** The next request is answered with this HTTP status (500, 503, 401, ...) and not processed. */
-  failNext(status: number): void {
-    this.failures.push(status);
+  /**
+   * The next request is answered with this HTTP status (500, 503, 401, ...) and not processed: with
+   * an error page, or with `answer` (a 200 whose JSON is not a gateway's answer, say).
+   */
+  failNext(status: number, answer: unknown = "<html><body>Service unavailable</body></html>"): void {
+    this.failures.push({ status, answer });
   }
 
   /** The next request is processed at once but answered only after `ms`. */
@@ -67,7 +101,7 @@ export class FakeCardPointe extends LocalServer {
     this.requests.push({ method: req.method ?? "", path, authorization: req.headers.authorization ?? "", body });
 
     const failure = this.failures.shift();
-    if (failure) return this.send(res, failure, "<html><body>Service unavailable</body></html>");
+    if (failure) return this.send(res, failure.status, failure.answer);
     const expected = `Basic ${Buffer.from(`${this.username}:${this.password}`).toString("base64")}`;
     if (req.headers.authorization !== expected) return this.send(res, 401, "<html><body>Unauthorized</body></html>");
 
@@ -88,15 +122,8 @@ export class FakeCardPointe extends LocalServer {
       if (this.notFoundAs === "http-404") return { status: 404, answer: "Not Found" };
       return { status: 200, answer: { respproc: "PPS", respstat: "C", respcode: "29", resptext: "Txn not found" } };
     }
-    if (method === "PUT" && path === "/void") {
-      const found = this.auths.find((a) => a.retref === body.retref && body.merchid === this.merchid);
-      if (!found)
-        return { status: 200, answer: { respstat: "C", respcode: "29", resptext: "Txn not found", respproc: "PPS" } };
-      this.voided.add(found.retref);
-      return {
-        status: 200,
-        answer: { respstat: "A", respcode: "00", resptext: "Approval", retref: found.retref, amount: "0.00" },
-      };
+    if (method === "PUT" && (path === "/void" || path === "/refund")) {
+      return { status: 200, answer: path === "/void" ? this.void(body) : this.refund(body) };
     }
     return { status: 404, answer: "Not Found" };
   }
@@ -124,7 +151,47 @@ export class FakeCardPointe extends LocalServer {
       entrymode: "ECommerce",
     };
     this.auths.push({ orderid: String(body.orderid ?? ""), retref, account: masked, amount: fields.amount!, fields });
+    if (decision.respstat === "A") this.ledgers.set(retref, { left: toCents(fields.amount) ?? 0, refunded: false });
     return fields;
+  }
+
+  /** The approval a refund or void names, under this merchant; undefined for anything else. */
+  private approval(body: Record<string, unknown>): FakeAuth | undefined {
+    if (body.merchid !== this.merchid) return undefined;
+    return this.auths.find((a) => a.retref === body.retref && a.fields.respstat === "A");
+  }
+
+  private refund(body: Record<string, unknown>): unknown {
+    const found = this.approval(body);
+    if (!found) return refusal(body, "29", "Txn not found");
+    const ledger = this.ledgers.get(found.retref)!;
+    const cents = toCents(body.amount);
+    if (cents === null) return refusal(body, "43", "Invalid amount");
+    if (this.voided.has(found.retref)) return refusal(body, "28", "Txn voided");
+    if (cents > ledger.left) return refusal(body, "43", "Refund exceeds available refund amount");
+    ledger.left -= cents;
+    ledger.refunded = true;
+    this.retrefs += 1;
+    const retref = String(300000000000 + this.retrefs);
+    const amount = fromCents(cents);
+    this.refunds.push({ retref, of: found.retref, amount });
+    return { ...approved, retref, amount, merchid: this.merchid, respproc: "PPS" };
+  }
+
+  /** A void without an amount cancels what is left; with one, that part of it. */
+  private void(body: Record<string, unknown>): unknown {
+    const found = this.approval(body);
+    if (!found) return refusal(body, "29", "Txn not found");
+    const ledger = this.ledgers.get(found.retref)!;
+    if (this.voided.has(found.retref)) return refusal(body, "94", "Txn already voided");
+    if (ledger.refunded) return refusal(body, "27", "Txn refunded, not voidable");
+    const cents = body.amount === undefined ? ledger.left : toCents(body.amount);
+    if (cents === null) return refusal(body, "43", "Invalid amount");
+    if (cents > ledger.left) return refusal(body, "43", "Void exceeds available amount");
+    ledger.left -= cents;
+    if (ledger.left === 0) this.voided.add(found.retref);
+    const amount = fromCents(cents);
+    return { ...approved, retref: found.retref, amount, merchid: this.merchid, respproc: "PPS" };
   }
 
   /** A different key order on every answer: clients must read by key. */
