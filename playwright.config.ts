@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { E2E_OWNER } from "./tests/e2e/support/studio.ts";
 import { CHROMIUM_ARGS, JOURNEY_CHROMIUM_PATH } from "./tests/support/chromium.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3900);
@@ -17,7 +18,9 @@ export default defineConfig({
     launchOptions: { executablePath: JOURNEY_CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   webServer: {
-    command: "node dist/server.mjs",
+    // The back office's journeys sign in as this owner, added with the real command (there is no
+    // default account); it is there already on a second run, which the command says and is ignored.
+    command: `(node --import tsx scripts/staff.ts add ${E2E_OWNER.email} --owner || true) && node dist/server.mjs`,
     url: `http://127.0.0.1:${PORT}/healthz`,
     // The first start draws the studio's images (about a minute on two cores).
     timeout: 240_000,
@@ -33,6 +36,7 @@ export default defineConfig({
       PAYMENT_DECLINE_LIMIT: "100000/600",
       QUOTE_RATE_LIMIT: "100000/600",
       FORM_RATE_LIMIT: "100000/600",
+      STAFF_PASSWORD: E2E_OWNER.password,
     },
   },
 });

@@ -44,6 +44,8 @@ function countingGateway() {
       state.voids.push(retref);
       await inner.void(retref);
     },
+    refund: (retref, amount) => inner.refund(retref, amount),
+    voidAmount: (retref, amount) => inner.voidAmount(retref, amount),
   };
   return { gateway, state, inner };
 }

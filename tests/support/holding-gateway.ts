@@ -25,6 +25,8 @@ export function holdingGateway() {
       state.voids.push(retref);
       await inner.void(retref);
     },
+    refund: (retref, amount) => inner.refund(retref, amount),
+    voidAmount: (retref, amount) => inner.voidAmount(retref, amount),
   };
   return {
     gateway,

@@ -15,14 +15,9 @@ import {
   setEnquiryStatus,
   setSpam,
 } from "../../../server/studio/enquiries.ts";
-import { field, requireChange, requireStaff } from "./guard.server.ts";
+import { field, requireChange, requireStaff, rowId } from "./guard.server.ts";
 
-function enquiryId(param: string | undefined): number {
-  const id = Number(param);
-  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647)
-    throw data({ message: "No such enquiry." }, { status: 404 });
-  return id;
-}
+const enquiryId = (param: string | undefined) => rowId(param, "enquiry");
 
 export async function inboxLoader(request: Request, context: AppLoadContext) {
   await requireStaff(request, context);

@@ -68,8 +68,21 @@ export async function requireChange(
   return { session, form };
 }
 
-/** A text field of a posted form, trimmed ("" when absent or not text). */
+/**
+ * A text field of a posted form, trimmed ("" when absent or not text). A NUL character, which no
+ * text column can hold, is refused with a 400 naming the field rather than failing the write.
+ */
 export function field(form: FormData, name: string): string {
   const v = form.get(name);
-  return typeof v === "string" ? v.trim() : "";
+  if (typeof v !== "string") return "";
+  if (v.includes("\u0000")) throw data({ message: `${name}: contains a character that cannot be kept.` }, { status: 400 });
+  return v.trim();
+}
+
+/** A row id from the address or a form: a positive integer PostgreSQL's `integer` holds, else a 404. */
+export function rowId(value: string | undefined | null, what: string): number {
+  const id = Number(value);
+  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647)
+    throw data({ message: `No such ${what}.` }, { status: 404 });
+  return id;
 }

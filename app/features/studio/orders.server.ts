@@ -3,14 +3,9 @@ import { type AppLoadContext, data } from "react-router";
 import { requireStudio } from "../../../server/content/studio.ts";
 import { listAudit } from "../../../server/staff/audit.ts";
 import { getOrder, giveMoneyBack, OrderChangeError, setOrderStep } from "../../../server/studio/orders.ts";
-import { field, requireChange, requireStaff } from "./guard.server.ts";
+import { field, requireChange, requireStaff, rowId } from "./guard.server.ts";
 
-export function orderId(param: string | undefined): number {
-  const id = Number(param);
-  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647)
-    throw data({ message: "No such order." }, { status: 404 });
-  return id;
-}
+export const orderId = (param: string | undefined) => rowId(param, "order");
 
 export async function loadOrder(request: Request, context: AppLoadContext, param: string | undefined) {
   await requireStaff(request, context);

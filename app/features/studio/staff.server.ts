@@ -16,7 +16,7 @@ import { audit, listAudit } from "../../../server/staff/audit.ts";
 import { hashPassword, passwordProblem, verifyPassword } from "../../../server/staff/passwords.ts";
 import { endAllSessions, listSessions } from "../../../server/staff/sessions.ts";
 import { newTotpSecret, verifyTotp } from "../../../server/staff/totp.ts";
-import { field, requireChange, requireStaff } from "./guard.server.ts";
+import { field, requireChange, requireStaff, rowId } from "./guard.server.ts";
 
 export type StaffActionData = { ok?: string; error?: string; field?: string; newSecret?: string };
 
@@ -46,14 +46,16 @@ export async function staffAction(request: Request, context: AppLoadContext) {
       );
       return { ok: `Added ${account.email}. Give them their password in person.` } satisfies StaffActionData;
     }
-    const id = Number(field(form, "id"));
-    if (!Number.isInteger(id) || id <= 0) throw new StaffInputError("id", "No such account.");
+    const id = rowId(field(form, "id"), "account");
     if (intent === "update") {
       const change = {
         role: (field(form, "role") === "owner" ? "owner" : "staff") as Role,
         disabled: field(form, "disabled") === "1",
         totpRequired: field(form, "totpRequired") === "1",
       };
+      // An owner's own role and access are changed by another owner: no one locks themselves out.
+      if (id === session.staff.id && (change.role !== "owner" || change.disabled))
+        throw new StaffInputError("role", "Your own role is changed by another owner.");
       const { before, after } = await updateAccount(db, id, change);
       await db.transaction((tx) =>
         audit(tx, session.staff, {

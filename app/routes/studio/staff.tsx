@@ -37,28 +37,30 @@ export default function StudioStaff({ loaderData, actionData }: Route.ComponentP
             <strong>{a.name || a.email}</strong> {a.name && <span className="studio-muted">{a.email}</span>}{" "}
             <span className="studio-pill">{a.role}</span> {a.disabled && <span className="studio-pill">disabled</span>}{" "}
             {a.totpEnabled && <span className="studio-pill">two-step</span>}
-            <StudioForm csrf={csrf} action="?intent=update" className="studio-actions">
-              <input type="hidden" name="id" value={a.id} />
-              <label>
-                Role{" "}
-                <select name="role" defaultValue={a.role} className="field__control">
-                  <option value="staff">Staff</option>
-                  <option value="owner">Owner</option>
-                </select>
-              </label>
-              <label>
-                <input type="checkbox" name="totpRequired" value="1" defaultChecked={a.totpRequired} /> Requires
-                two-step sign-in
-              </label>
-              {a.id !== me.id && (
+            {a.id === me.id ? (
+              <p className="studio-muted">You: your own role is changed by another owner.</p>
+            ) : (
+              <StudioForm csrf={csrf} action="?intent=update" className="studio-actions">
+                <input type="hidden" name="id" value={a.id} />
+                <label>
+                  Role{" "}
+                  <select name="role" defaultValue={a.role} className="field__control">
+                    <option value="staff">Staff</option>
+                    <option value="owner">Owner</option>
+                  </select>
+                </label>
+                <label>
+                  <input type="checkbox" name="totpRequired" value="1" defaultChecked={a.totpRequired} /> Requires
+                  two-step sign-in
+                </label>
                 <label>
                   <input type="checkbox" name="disabled" value="1" defaultChecked={a.disabled} /> Disabled
                 </label>
-              )}
-              <button type="submit" className="btn btn--ghost">
-                Save
-              </button>
-            </StudioForm>
+                <button type="submit" className="btn btn--ghost">
+                  Save
+                </button>
+              </StudioForm>
+            )}
             {a.id !== me.id && (
               <StudioForm csrf={csrf} action="?intent=sign-out" className="studio-actions">
                 <input type="hidden" name="id" value={a.id} />

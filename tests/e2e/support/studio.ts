@@ -1,0 +1,74 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+
+/** The owner the journeys' server starts with (playwright.config.ts adds it with `npm run staff`). */
+export const E2E_OWNER = { email: "owner@heartwood.test", password: "walnut-and-steel-2026" };
+
+/** Signs in through the sign-in page, as a person does. */
+export async function signInAs(page: Page, email: string, password: string) {
+  await page.goto("/studio/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => url.pathname === "/studio");
+}
+
+/** A shopper's paid order, placed through the checkout API: its reference. */
+export async function placeOrder(request: APIRequestContext, email: string): Promise<string> {
+  const catalog = (await (await request.get("/api/Products")).json()) as {
+    id: number;
+    productId: number | null;
+    customShipping: boolean;
+    stock: number;
+    type: string;
+    title: string;
+    price: number;
+    salePrice: number | null;
+  }[];
+  const piece = catalog.find(
+    (p) => p.productId === null && !p.customShipping && p.stock >= 1 && p.type !== "Divergence",
+  )!;
+  const address = {
+    firstname: "Ada",
+    lastname: "Lovelace",
+    country: "US",
+    address: "12 Orchard Lane",
+    city: "Lancaster",
+    state: "PA",
+    zip: "17601",
+    phone: "7175550100",
+    email,
+  };
+  const quoted = await request.post("/api/shipping/rates", {
+    data: { ...address, products: [{ id: piece.id, quantity: 1 }] },
+  });
+  const rate = ((await quoted.json()) as { rates: { object_id: string; amount: string }[] }).rates[0]!;
+  const unit = piece.salePrice ?? piece.price;
+  const paid = await request.post("/api/payment/process-payment", {
+    headers: { "Idempotency-Key": `journey-${Date.now()}-${Math.random()}` },
+    data: {
+      firstname: "Ada",
+      lastname: "Lovelace",
+      deliveryName: "Ada Lovelace",
+      country: "US",
+      address: address.address,
+      city: address.city,
+      region: "PA",
+      postal: "17601",
+      phone: address.phone,
+      email,
+      account: "4111111111111111",
+      expiry: "1230",
+      cvv2: "123",
+      name: "Ada Lovelace",
+      amount: Math.round((unit + Number(rate.amount)) * 100) / 100,
+      currency: "USD",
+      shippingTotal: Number(rate.amount),
+      shippingRateId: rate.object_id,
+      products: [{ id: piece.id, title: piece.title, price: unit, quantity: 1, total: unit }],
+    },
+  });
+  const answer = (await paid.json()) as { orderId?: string };
+  if (!paid.ok() || !answer.orderId)
+    throw new Error(`The order was not placed: ${paid.status()} ${JSON.stringify(answer)}`);
+  return answer.orderId;
+}
