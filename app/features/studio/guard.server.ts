@@ -75,7 +75,8 @@ export async function requireChange(
 export function field(form: FormData, name: string): string {
   const v = form.get(name);
   if (typeof v !== "string") return "";
-  if (v.includes("\u0000")) throw data({ message: `${name}: contains a character that cannot be kept.` }, { status: 400 });
+  if (v.includes("\u0000"))
+    throw data({ message: `${name}: contains a character that cannot be kept.` }, { status: 400 });
   return v.trim();
 }
 
