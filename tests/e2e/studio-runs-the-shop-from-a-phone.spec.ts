@@ -45,7 +45,7 @@ test("an owner adds a maker, who ships an order from a phone; the owner refunds 
   await page.getByLabel("Password").fill(maker.password);
   await page.getByRole("button", { name: "Add", exact: true }).click();
   await expect(page.getByRole("status")).toContainText(`Added ${maker.email}`);
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page.getByText("You are signed out.")).toBeVisible();
 
   // The maker signs in on a phone and ships the order.
@@ -70,14 +70,14 @@ test("an owner adds a maker, who ships an order from a phone; the owner refunds 
     .toContain("1Z999AA10123456784");
 
   // The owner refunds part of it and prints the packing slip.
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await signInAs(page, E2E_OWNER.email, E2E_OWNER.password);
   await page.getByRole("link", { name: "Orders" }).click();
   await page.getByRole("link", { name: ref }).click();
   await page.getByLabel("Amount (USD)").fill("25.00");
   await page.getByRole("button", { name: "Give back" }).click();
   await expect(page.getByRole("status")).toContainText("Done:");
-  await expect(page.getByText(/refund of \$25\.00 — accepted/)).toBeVisible();
+  await expect(page.getByText(/refund of \$25(\.00)? — accepted/)).toBeVisible();
 
   const slip = page.getByRole("link", { name: "Packing slip" });
   const [slipPage] = await Promise.all([page.context().waitForEvent("page"), slip.click()]);
@@ -106,6 +106,19 @@ test("signing in works before and without the page's scripts, and a wrong passwo
   await expect(page).toHaveURL(/\/studio\/orders$/);
   await expect(page.getByRole("heading", { name: "Orders" })).toBeVisible();
   await expectToFit(page, "Orders without scripts");
+  // The owner adds someone with the plain form, signs out, and the new account signs in.
+  const someone = { email: `no-scripts-${Date.now().toString(36)}@heartwood.test`, password: "oak-and-linseed-2026" };
+  await page.getByRole("link", { name: "Staff" }).click();
+  await page.getByLabel("Email").fill(someone.email);
+  await page.getByLabel("Password").fill(someone.password);
+  await page.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(page.getByRole("status")).toContainText(`Added ${someone.email}`);
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(page.getByText("You are signed out.")).toBeVisible();
+  await page.getByLabel("Email").fill(someone.email);
+  await page.getByLabel("Password").fill(someone.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Today" })).toBeVisible();
   // Signing out everywhere, from the account page, ends this session too.
   await page.getByRole("link", { name: "Account" }).click();
   await page.getByRole("button", { name: "Sign out everywhere" }).click();

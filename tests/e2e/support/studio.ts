@@ -44,7 +44,7 @@ export async function placeOrder(request: APIRequestContext, email: string): Pro
   const rate = ((await quoted.json()) as { rates: { object_id: string; amount: string }[] }).rates[0]!;
   const unit = piece.salePrice ?? piece.price;
   const paid = await request.post("/api/payment/process-payment", {
-    headers: { "Idempotency-Key": `journey-${Date.now()}-${Math.random()}` },
+    headers: { "Idempotency-Key": `journey-${Date.now()}-${Math.random().toString(36).slice(2)}` },
     data: {
       firstname: "Ada",
       lastname: "Lovelace",
