@@ -1,6 +1,7 @@
 /** The API's JSON shapes (docs/product.md §3 field names), shared by server and browser. */
 
-export type ImageRef = { fileName: string };
+/** A stored picture; `alt` is what the studio wrote for it in the back office, when it did. */
+export type ImageRef = { fileName: string; alt?: string };
 export type VideoRef = { url: string };
 export type SeoData = { title: string; description: string };
 

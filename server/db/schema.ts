@@ -24,7 +24,8 @@ const trigramGist = (column: AnyPgColumn) => sql`${column} gist_trgm_ops(siglen=
 /** Money is stored exactly (numeric 12,2) and read as a JS number. */
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: "number" });
 
-export type ImageRef = { fileName: string };
+/** A stored picture; `alt` is what the studio wrote for it in the back office, when it did. */
+export type ImageRef = { fileName: string; alt?: string };
 export type VideoRef = { url: string };
 
 /** The studio's identity: one row (id 1). Nothing about the studio is hard-wired in code. */

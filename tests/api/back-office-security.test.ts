@@ -41,6 +41,9 @@ function studioPaths(ids: { order: number; enquiry: number }): string[] {
       `/${p}`
         .replace(/^\/studio\/orders\/:id/, `/studio/orders/${ids.order}`)
         .replace(/^\/studio\/enquiries\/:id/, `/studio/enquiries/${ids.enquiry}`)
+        .replace(":kind/:id", "slabs/1")
+        .replace(":kind", "slabs")
+        .replace(":id", "1")
         .replace(":n", "1")
         .replace("*", "anything/else"),
     );
@@ -146,6 +149,8 @@ describe.each(dbKinds)("the back office's doors on %s", (kind: DbKind) => {
             (select json_agg(o order by id) from (select id, status, carrier, tracking_number, refunded_total from orders) o) as orders,
             (select json_agg(e order by id) from (select id, status, spam, notes from enquiries) e) as enquiries,
             (select json_agg(s order by id) from (select id, email, role, disabled, totp_required, password_hash from staff_accounts) s) as staff,
+            (select json_agg(x order by id) from (select id, title, starting_price, sale_price, visibility, images from slabs) x) as slabs,
+            (select json_agg(x order by id) from (select id, title, price, stock, visibility, tag from products) x) as products,
             (select count(*) from order_refunds where respstat = 'A') as refunds,
             (select count(*) from mail_outbox) as mail`)) as unknown as { rows: unknown[] }
         ).rows[0],
@@ -159,6 +164,10 @@ describe.each(dbKinds)("the back office's doors on %s", (kind: DbKind) => {
       { path: "/studio/staff?intent=update", fields: ["id", "role", "disabled", "totpRequired"] },
       { path: "/studio/account?intent=password", fields: ["current", "password"] },
       { path: "/studio/account?intent=totp-on", fields: ["newSecret", "code"] },
+      { path: "/studio/catalog/slabs/1", fields: ["title", "startingPrice", "salePrice", "length"] },
+      { path: "/studio/catalog/products/1", fields: ["price", "stock", "tag", "visibility"] },
+      { path: "/studio/catalog/slabs/new", fields: ["title", "startingPrice", "visibility", "seats"] },
+      { path: "/studio/catalog/products/new?variantOf=1", fields: ["title", "variantOf", "variantType", "price"] },
     ];
     let refusedUnchanged = 0;
     await fc.assert(

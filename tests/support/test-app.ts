@@ -103,6 +103,8 @@ export const GENEROUS_CHECKOUT_LIMITS = {
 export type TestApp = {
   deps: AppDeps;
   dataDir: string;
+  /** The PostgreSQL database's address (PostgreSQL only), for other processes to share it. */
+  databaseUrl?: string;
   /** Sends a request to the app in-process. */
   request: (pathAndQuery: string, init?: RequestInit) => Promise<Response>;
   close: () => Promise<void>;
@@ -123,10 +125,12 @@ export async function createTestApp(
     logger?: Logger;
     /** Settings beyond the defaults (SMTP_URL, MAILCHIMP_*, FORM_RATE_LIMIT, ...). */
     env?: Record<string, string>;
+    /** PostgreSQL: tell other processes of changes (and hear theirs) over the change feed. */
+    sharedChanges?: boolean;
   } = {},
 ): Promise<TestApp> {
-  const { database, dispose } = options.database
-    ? { database: options.database, dispose: async () => undefined }
+  const { database, dispose, url } = options.database
+    ? { database: options.database, dispose: async () => undefined, url: undefined }
     : await openTestDatabase(kind, options.seed === false ? "migrated" : "seeded");
   const dataDir = mkdtempSync(path.join(tmpdir(), "heartwood-test-"));
   const config = loadConfig({
@@ -134,6 +138,7 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
     ...GENEROUS_CHECKOUT_LIMITS,
+    ...(options.sharedChanges && url ? { DATABASE_URL: url } : {}),
     ...options.env,
   });
   const deps = await createDeps({
@@ -144,14 +149,16 @@ export async function createTestApp(
     gateway: options.gateway,
     shipping: options.shipping,
     mailTransport: options.mailTransport,
-    sharedChanges: false,
+    sharedChanges: options.sharedChanges ?? false,
   });
   const app = createApp(deps);
   return {
     deps,
     dataDir,
+    databaseUrl: url,
     request: async (p, init) => app.request(`http://localhost${p}`, init),
     close: async () => {
+      await deps.changes.close();
       await deps.mailer.stop();
       await deps.subscriptionSync.stop();
       await deps.staleOrders.stop();

@@ -90,7 +90,7 @@ export function Gallery({ images, folder, alt }: { images: ImageRef[]; folder: I
                       sizes={SIZES}
                       width={1200}
                       height={1200}
-                      alt={i === 0 ? alt : `${alt}, view ${i + 1}`}
+                      alt={img.alt ?? (i === 0 ? alt : `${alt}, view ${i + 1}`)}
                       loading={i === 0 || eager ? "eager" : "lazy"}
                       fetchPriority={i === 0 ? "high" : undefined}
                       decoding={i === 0 ? "sync" : "async"}

@@ -74,3 +74,9 @@ export async function studioNotFoundLoader(request: Request, context: AppLoadCon
   await requireStaff(request, context);
   throw data({ message: "There is no such page in the studio." }, { status: 404 });
 }
+
+/** A page whose only data is the layout's: signed in is all it needs. */
+export async function requireStaffLoader(request: Request, context: AppLoadContext) {
+  await requireStaff(request, context);
+  return null;
+}

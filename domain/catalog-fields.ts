@@ -1,0 +1,133 @@
+/**
+ * The fields the back office edits for each kind of catalog item (docs/product.md §3), once: the
+ * server reads posted forms by them (server/studio/catalog.ts) and the pages draw their forms by
+ * them (app/features/studio/item-form.tsx).
+ */
+
+export type FieldSpec = {
+  name: string;
+  label: string;
+  /** text: one line; html: a description kept as HTML (sanitised when shown); money: dollars and
+   * cents; inches and pounds: a measure; count: a whole number; choice: one of `options`; flag: a tick box. */
+  type: "text" | "html" | "money" | "inches" | "pounds" | "count" | "choice" | "flag";
+  required?: boolean;
+  max?: number;
+  options?: readonly string[];
+  hint?: string;
+  /** Fields with the same group share a row on a wide screen. */
+  group?: string;
+  /** Left empty, the item has none (stored as null, not ""). */
+  nullable?: boolean;
+};
+
+export const VISIBILITIES = ["Visible", "Sale Pending", "Hidden"] as const;
+export const TAGS = ["none", "new in", "best seller"] as const;
+export const VARIANT_TYPES = ["Size", "Material"] as const;
+
+const visibility: FieldSpec = {
+  name: "visibility",
+  label: "Shown in the shop",
+  type: "choice",
+  options: VISIBILITIES,
+  hint: "Hidden archives it: off the shop, kept here.",
+};
+const salePrice = (group: string): FieldSpec => ({
+  name: "salePrice",
+  label: "Sale price (USD)",
+  type: "money",
+  hint: "Leave empty for none.",
+  group,
+});
+const html = (name: string, label: string): FieldSpec => ({
+  name,
+  label,
+  type: "html",
+  max: 20_000,
+  hint: "Paragraphs, bold, italic, lists and links are kept; anything else is removed when shown.",
+});
+
+export const ITEM_FIELDS = {
+  slabs: [
+    { name: "title", label: "Title", type: "text", required: true, max: 120 },
+    { name: "startingPrice", label: "Price (USD)", type: "money", required: true, group: "price" },
+    salePrice("price"),
+    visibility,
+    {
+      name: "category",
+      label: "Category",
+      type: "text",
+      required: true,
+      max: 60,
+      hint: "e.g. Live Edge Slab",
+      group: "kind",
+    },
+    { name: "species", label: "Species", type: "text", required: true, max: 60, group: "kind" },
+    {
+      name: "tone",
+      label: "Tone",
+      type: "text",
+      required: true,
+      max: 40,
+      hint: "e.g. Light, Medium, Dark",
+      group: "kind",
+    },
+    { name: "grain", label: "Grain", type: "text", max: 200 },
+    { name: "length", label: "Length (in)", type: "inches", required: true, group: "size" },
+    { name: "width", label: "Width (in)", type: "inches", required: true, group: "size" },
+    { name: "thickness", label: "Thickness (in)", type: "inches", required: true, group: "size" },
+    { name: "seats", label: "Seats", type: "count", required: true, group: "size" },
+    { name: "origin", label: "Origin", type: "text", required: true, max: 80, group: "where" },
+    { name: "size", label: "Size", type: "text", required: true, max: 40, hint: "e.g. Large", group: "where" },
+    { name: "inventoryId", label: "Inventory id", type: "text", required: true, max: 40, group: "where" },
+    html("description", "Description"),
+  ],
+  bases: [
+    { name: "title", label: "Title", type: "text", required: true, max: 120 },
+    { name: "startingPrice", label: "Price (USD)", type: "money", required: true, group: "price" },
+    salePrice("price"),
+    visibility,
+    { name: "material", label: "Material", type: "text", required: true, max: 60, group: "kind" },
+    { name: "inventoryId", label: "Inventory id", type: "text", required: true, max: 40, group: "kind" },
+    html("description", "Description"),
+    html("specification", "Specification"),
+  ],
+  products: [
+    { name: "title", label: "Title", type: "text", required: true, max: 120 },
+    { name: "price", label: "Price (USD)", type: "money", required: true, group: "price" },
+    salePrice("price"),
+    { name: "stock", label: "In stock", type: "count", required: true, group: "price", hint: "0 is sold out." },
+    visibility,
+    { name: "tag", label: "Tag", type: "choice", options: TAGS, group: "kind" },
+    { name: "category", label: "Category", type: "text", required: true, max: 60, group: "kind" },
+    { name: "material", label: "Material", type: "text", max: 60, group: "kind", nullable: true },
+    { name: "inventoryId", label: "Inventory id", type: "text", required: true, max: 40, group: "kind" },
+    { name: "length", label: "Length (in)", type: "inches", required: true, group: "size" },
+    { name: "width", label: "Width (in)", type: "inches", required: true, group: "size" },
+    { name: "height", label: "Height (in)", type: "inches", required: true, group: "size" },
+    { name: "weight", label: "Weight (lb)", type: "pounds", required: true, group: "size" },
+    {
+      name: "customShipping",
+      label: "Shipped by the studio (too large for a carrier)",
+      type: "flag",
+      hint: "The checkout then quotes no rate for it: the studio arranges delivery.",
+    },
+    html("description", "Description"),
+    html("specification", "Specification"),
+    html("grain", "Grain"),
+    {
+      name: "seoTitle",
+      label: "Search title",
+      type: "text",
+      max: 70,
+      nullable: true,
+      hint: "Shown by search engines; the title when empty.",
+    },
+    { name: "seoDescription", label: "Search description", type: "text", max: 170, nullable: true },
+  ],
+} as const satisfies Record<string, readonly FieldSpec[]>;
+
+export type ItemKind = keyof typeof ITEM_FIELDS;
+export const ITEM_KINDS = Object.keys(ITEM_FIELDS) as ItemKind[];
+export const KIND_NAMES: Record<ItemKind, string> = { slabs: "slab", bases: "base", products: "piece" };
+
+export const isItemKind = (v: string | undefined): v is ItemKind => v !== undefined && v in ITEM_FIELDS;
