@@ -4,10 +4,11 @@
  * Attachments are read from the file store (server/files/), so whichever process delivers the
  * mail finds the photos another one received.
  */
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { BlobStore } from "../files/blob-store.ts";
+import { storedOrOnDisk } from "../files/legacy-paths.ts";
 
 export type MailMessage = {
   id: number;
@@ -31,19 +32,13 @@ export type MailTransport = { readonly kind: "smtp" | "files"; send(message: Mai
 type AttachmentSource = { files: BlobStore; dataDir: string };
 
 /**
- * An attachment's bytes: from the store, else (mail queued before the move, whose file the move
- * has not stored, e.g. a process still running the old code wrote it) from the data folder.
- * Neither: the delivery fails and is tried again later, as a missing file always did.
+ * An attachment's bytes: from the store, else (mail queued before the move) from the data folder
+ * (server/files/legacy-paths.ts). Neither: the delivery fails and is tried again later, as a
+ * missing file always did.
  */
 async function attachmentBytes(name: string, from: AttachmentSource): Promise<Buffer> {
-  const stored = await from.files.get(name);
-  if (stored) return stored.bytes;
-  const root = path.resolve(from.dataDir);
-  const file = path.resolve(root, name);
-  if (file.startsWith(root + path.sep)) {
-    const onDisk = await readFile(file).catch(() => null);
-    if (onDisk) return onDisk;
-  }
+  const bytes = await storedOrOnDisk(from, name);
+  if (bytes) return bytes;
   throw new Error(`The attachment ${name} is neither in the file store nor in the data folder`);
 }
 
