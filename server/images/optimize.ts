@@ -48,7 +48,7 @@ export type Prepared = "cached" | "made" | "missing";
 /**
  * Where prepare() keeps a variant made ahead. `ahead`: the cache of what the pages ask for
  * (DATA_DIR/cache/images-ahead). `rendition`: a rendition of a stored picture, made when the
- * picture is stored and kept beside the stored pictures (DATA_DIR/renditions), not in the cache.
+ * picture is stored and kept on this machine's disk apart from the cache (DATA_DIR/renditions).
  */
 export type PrepareAs = "ahead" | "rendition";
 
@@ -69,9 +69,10 @@ type Inflight = { image: Promise<OptimizedImage>; promote?: Promote };
  * that folder holds exactly the planned variants (forgetAllBut() deletes the rest).
  *
  * Renditions (prepare(req, "rendition"), server/images/renditions.ts) are the few variants each
- * item's card and page paint first, made when its picture is stored. They live with the stored
- * pictures in DATA_DIR/renditions, so a cleared cache (DATA_DIR/cache) does not take them: the
- * first visitor of any item's page finds its first picture ready.
+ * item's card and page paint first, made when its picture is stored. They live apart from the
+ * cache, in DATA_DIR/renditions, so a cleared cache (DATA_DIR/cache) does not take them: the
+ * first visitor of any item's page finds its first picture ready. A machine that finds them
+ * missing (a new one; pictures another process stored) makes them in the background warm-up.
  */
 export class ImageOptimizer {
   private memory = new Map<string, OptimizedImage>();
