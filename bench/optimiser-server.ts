@@ -1,7 +1,7 @@
-// The shop's HTTP app with the optimiser as deployed (default limits), over a data folder holding
+// The shop's HTTP app with the optimiser as deployed (default limits), over a file store holding
 // one camera-sized photo of pure noise (the costliest source to decode and encode) and one
 // ordinary product photo for the static path. Answers "stats" messages with the optimiser's.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -12,19 +12,18 @@ import { createLogger } from "../server/logger.ts";
 import { serveApp } from "../server/serve.ts";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "heartwood-bench-optimiser-"));
-const folder = path.join(dataDir, "images", "products");
-mkdirSync(folder, { recursive: true });
 const noise = (width: number, height: number) =>
   sharp({
     create: { width, height, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 40 } },
   });
-writeFileSync(path.join(folder, "noise.jpg"), await noise(6000, 4000).jpeg({ quality: 92 }).toBuffer());
-writeFileSync(path.join(folder, "static.jpg"), await noise(600, 800).blur(2).jpeg({ quality: 85 }).toBuffer());
 
 const config = loadConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL: "warn" });
 const database = await openDatabase({ kind: "pglite" });
 await database.migrate();
 const deps = await createDeps({ config, database, logger: createLogger("warn") });
+const photo = (name: string, bytes: Buffer) => deps.files.put(`images/products/${name}`, bytes, "image/jpeg");
+await photo("noise.jpg", await noise(6000, 4000).jpeg({ quality: 92 }).toBuffer());
+await photo("static.jpg", await noise(600, 800).blur(2).jpeg({ quality: 85 }).toBuffer());
 const running = await serveApp(deps, { port: 0, host: "127.0.0.1" });
 process.send?.({ port: running.port });
 process.on("message", (m) => {

@@ -5,12 +5,12 @@ import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { getPath } from "hono/utils/url";
 import { catalogRoutes } from "./catalog/routes.ts";
-import { labelsDir } from "./checkout/providers.ts";
 import { checkoutRoutes } from "./checkout/routes.ts";
 import { contentRoutes } from "./content/routes.ts";
 import type { AppDeps } from "./deps.ts";
 import { MAX_SUBMISSION_BYTES } from "./enquiries/desk.ts";
 import { enquiryRoutes } from "./enquiries/routes.ts";
+import { serveStoredFiles } from "./files/serve.ts";
 import { ApiError, errorBody, sendError } from "./http/errors.ts";
 import { clientAddress } from "./http/rate-limit.ts";
 import { requestIdOf, requestLog } from "./http/request-id.ts";
@@ -27,7 +27,7 @@ import { vitalsRoutes } from "./vitals/routes.ts";
 export type PageHandler = (request: Request, from?: { client: string }) => Promise<Response>;
 
 /**
- * The one HTTP app: `/api/*` (matched case-insensitively, as the original host did), static
+ * The one HTTP app: `/api/*` (matched case-insensitively, as the original host did), the stored
  * `/images/*`, `/healthz`, and pages. It does not listen, so tests drive it in-process.
  */
 export function createApp(deps: AppDeps, options: { pages?: PageHandler; clientDir?: string } = {}) {
@@ -72,17 +72,10 @@ export function createApp(deps: AppDeps, options: { pages?: PageHandler; clientD
   app.all("/api/*", (c) => c.json(errorBody("not_found", `No API route ${c.req.method} ${c.req.path}`), 404));
   app.all("/api", (c) => c.json(errorBody("not_found", "No API route here"), 404));
   // The built-in rate table's labels and tracking pages.
-  shippingFileRoutes(app, labelsDir(deps.config));
+  shippingFileRoutes(app, deps.files);
 
-  app.use(
-    "/images/*",
-    serveStatic({
-      root: deps.config.dataDir,
-      onFound: (_path, c) => {
-        c.header("Cache-Control", "public, max-age=86400");
-      },
-    }),
-  );
+  // The studio's pictures and videos, from the file store (server/files/serve.ts).
+  app.use("/images/*", serveStoredFiles(deps.files));
 
   if (options.clientDir) {
     // Built scripts, styles and fonts carry a content hash in their names: cache them for good.

@@ -1,8 +1,10 @@
 import { checkoutProviders } from "./checkout/providers.ts";
 import { createStaleOrders, type StaleOrders } from "./checkout/stale-orders.ts";
 import type { Config } from "./config.ts";
-import { type ChangeFeed, createChangeFeed } from "./db/changes.ts";
+import { type ChangeFeed, createChangeFeed, localChangeFeed } from "./db/changes.ts";
 import type { Database } from "./db/client.ts";
+import { CachedBlobStore } from "./files/blob-cache.ts";
+import { type BlobStore, DatabaseBlobStore } from "./files/blob-store.ts";
 import { createLimits, type Limits } from "./http/limits.ts";
 import { ResponseCache } from "./http/response-cache.ts";
 import { ImageOptimizer } from "./images/optimize.ts";
@@ -23,6 +25,11 @@ export type AppDeps = {
   database: Database;
   logger: Logger;
   cache: ResponseCache;
+  /**
+   * Photos (catalog and enquiries) and labels, kept in the database with the hot ones in memory
+   * (server/files/; docs/product.md, "Files live with the data").
+   */
+  files: BlobStore;
   images: ImageOptimizer;
   campaigns: CampaignSource;
   gateway: PaymentGateway;
@@ -57,22 +64,27 @@ export async function createDeps(opts: {
   const cache = new ResponseCache();
   const mc = config.mailchimp;
   const mailchimp = mc ? new MailchimpClient(mc.baseUrl, mc.apiKey, mc.campaignImageUrl) : undefined;
-  const providers = checkoutProviders(config, logger);
-  const changes =
+  // A file this process writes is forgotten here and, through the change feed, everywhere else
+  // (`changes` is set below, before anything can be written).
+  const files = new CachedBlobStore(new DatabaseBlobStore(database), { changed: (key) => changes.fileChanged(key) });
+  const heard = { onChange: () => cache.invalidate(), onFileChange: (key: string | null) => files.forget(key) };
+  const changes: ChangeFeed =
     opts.sharedChanges === false
-      ? { publish: () => cache.invalidate(), close: async () => undefined }
-      : await createChangeFeed({ databaseUrl: config.databaseUrl, onChange: () => cache.invalidate(), logger });
+      ? localChangeFeed(heard)
+      : await createChangeFeed({ databaseUrl: config.databaseUrl, ...heard, logger });
+  const providers = checkoutProviders(config, logger, files);
   const gateway = opts.gateway ?? providers.gateway;
   return {
     config,
     database,
     logger,
     cache,
-    images: new ImageOptimizer(config.dataDir),
+    files,
+    images: new ImageOptimizer(files, config.dataDir),
     campaigns: opts.campaigns ?? (mailchimp ? mailchimpCampaigns(mailchimp) : localCampaigns(database.db)),
     gateway,
     shipping: opts.shipping ?? providers.shipping,
-    mailer: mailerFor(config, database.db, logger, opts.mailTransport),
+    mailer: mailerFor(config, database.db, logger, files, opts.mailTransport),
     subscriptionSync: createSubscriptionSync({
       db: database.db,
       mailchimp: mailchimp && mc?.listId ? { client: mailchimp, listId: mc.listId } : undefined,

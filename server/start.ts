@@ -3,6 +3,7 @@ import { prepareDatabase } from "./bootstrap.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { databaseOptions, openDatabase } from "./db/client.ts";
 import { createDeps } from "./deps.ts";
+import { moveFilesIn } from "./files/move-in.ts";
 import { prepareImages } from "./images/prepare-images.ts";
 import { makeOpeningVariants, makeRenditions, variantsByUrgency, warmUpImages } from "./images/warm-up.ts";
 import { createLogger } from "./logger.ts";
@@ -25,9 +26,13 @@ export async function start(site: (deps: Awaited<ReturnType<typeof createDeps>>)
   });
   logger.info({ database: database.kind }, "Database open");
   await prepareDatabase(database, content, logger);
-  const imagesStored = await prepareImages(config.dataDir, content, logger);
 
   const deps = await createDeps({ config, database, logger });
+  const imagesStored = await prepareImages(config.dataDir, content, logger, { files: deps.files });
+  // Files live with the data (docs/product.md): the pictures just drawn, and the photos and
+  // labels a shop kept under DATA_DIR before, are copied into the store before anything reads
+  // them (mail delivery included); a restart that finds them all stored reads none.
+  await moveFilesIn({ dataDir: config.dataDir, files: deps.files, logger });
   deps.mailer.start();
   deps.subscriptionSync.start();
   // Orders a previous process left pending when it died give their stock back (checkout/stale-orders.ts).

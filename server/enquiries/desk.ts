@@ -3,12 +3,11 @@
  * (routes.ts, docs/product.md §7) and the pages' own form posts, which work before and without scripts
  * (app/features/enquiries/actions.server.ts, docs/product.md, "Forms work before scripts"). Each is
  * checked with the shared rules (domain/enquiry.ts, domain/email.ts) and committed, with its
- * photos on disk, before it is answered; delivery to the studio's inbox and to Mailchimp
- * happens afterwards from the database, with retries ("nothing lost").
+ * photos in the file store (server/files/, docs/product.md "Files live with the data"), before it
+ * is answered; delivery to the studio's inbox and to Mailchimp happens afterwards from the
+ * database, with retries ("nothing lost").
  */
-import { randomUUID } from "node:crypto";
-import { mkdir, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
+import { sql } from "drizzle-orm";
 import { EMAIL, EMAIL_MESSAGE } from "../../domain/email.ts";
 import {
   CONTACT_FIELDS,
@@ -96,36 +95,46 @@ export type EnquiryDesk = ReturnType<typeof enquiryDesk>;
 /** Receives enquiries, commissions and sign-ups; a refusal is an ApiError naming the field. */
 export function enquiryDesk(deps: AppDeps) {
   const { db } = deps.database;
-  /** Stores the photos and the enquiry (and, unless it is spam, the studio's mail) together. */
+  /**
+   * Stores the photos, then the enquiry that names them (and, unless it is spam, the studio's
+   * mail) in one transaction: a queued mail never names a photo not stored yet, whichever process
+   * delivers it. The enquiry's id is taken first, so its photos are kept as
+   * `enquiries/<id>/photo-<n>.<ext>`; if the enquiry is not stored, neither are they.
+   */
   async function keep(kind: "contact" | "custom", fields: Record<string, string>, uploads: Upload[]) {
     const spam = (fields.honeyPot ?? "") !== "";
-    const folder = path.join("uploads", kind, randomUUID());
-    const absolute = path.join(deps.config.dataDir, folder);
+    const id = uploads.length ? await nextEnquiryId() : undefined;
     const images = uploads.map((u, i) => ({
-      path: path.join(folder, `${i + 1}.${u.kind.ext}`),
+      path: `enquiries/${id}/photo-${i + 1}.${u.kind.ext}`,
       fileName: `photo-${i + 1}.${u.kind.ext}`,
       contentType: u.kind.contentType,
       size: u.bytes.length,
     }));
-    if (uploads.length) {
-      await mkdir(absolute, { recursive: true });
-      await Promise.all(uploads.map((u, i) => writeFile(path.join(deps.config.dataDir, images[i]!.path), u.bytes)));
-    }
     try {
+      for (const [i, u] of uploads.entries()) await deps.files.put(images[i]!.path, u.bytes, u.kind.contentType);
       const to = await studioInbox(deps);
       await db.transaction(async (tx) => {
-        const [row] = await tx.insert(enquiries).values({ kind, fields, images, spam }).returning({ id: enquiries.id });
+        const [row] = await tx
+          .insert(enquiries)
+          .values({ ...(id === undefined ? {} : { id }), kind, fields, images, spam })
+          .returning({ id: enquiries.id });
         if (!spam)
           await enqueueMail(tx, [
             enquiryMail({ kind, id: row!.id, to: to.email, studioName: to.name, fields, images }),
           ]);
       });
     } catch (err) {
-      await rm(absolute, { recursive: true, force: true });
+      await Promise.allSettled(images.map((image) => deps.files.delete(image.path)));
       throw err;
     }
     if (spam) deps.logger.info({ kind }, "Honeypot filled: kept as spam, not sent");
     else deps.mailer.kick();
+  }
+
+  /** The id the next enquiry will have, taken from its sequence now (never handed out twice). */
+  async function nextEnquiryId(): Promise<number> {
+    const result = await db.execute(sql`select nextval(pg_get_serial_sequence('enquiries', 'id'))::int as id`);
+    return (result as unknown as { rows: { id: number }[] }).rows[0]!.id;
   }
 
   return {

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { stat } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { ApiError, badRequest, notFound } from "../http/errors.ts";
+import type { BlobInfo, BlobStore } from "../files/blob-store.ts";
+import { ApiError, notFound } from "../http/errors.ts";
 import { DiskCache } from "./disk-cache.ts";
 import { type Format, LIMITS, type OptimizeRequest, resizeOptions } from "./optimize-query.ts";
 import { type Promote, TransformQueue } from "./transform-queue.ts";
@@ -16,9 +16,9 @@ const CONTENT_TYPES: Record<Format, string> = {
 };
 
 /**
- * sharp works on libuv's thread pool (UV_THREADPOOL_SIZE, 4 unless set), which file reads for
- * /images/* and gzip share: a transform holding every thread stalls them all. Two threads stay
- * free, and one core for the event loop.
+ * sharp works on libuv's thread pool (UV_THREADPOOL_SIZE, 4 unless set), which file reads (the
+ * variants on disk), hashing and gzip share: a transform holding every thread stalls them all.
+ * Two threads stay free, and one core for the event loop.
  */
 export function defaultConcurrency(): number {
   const poolThreads = Number(process.env.UV_THREADPOOL_SIZE) || 4;
@@ -42,21 +42,24 @@ export type OptimizerOptions = {
 
 export type OptimizedImage = { bytes: Uint8Array<ArrayBuffer>; etag: string; contentType: string };
 
-/** What prepare() found: the variant was already on disk, was made now, or has no source file. */
+/** What prepare() found: the variant was already on disk, was made now, or has no source picture. */
 export type Prepared = "cached" | "made" | "missing";
 
 /**
  * Where prepare() keeps a variant made ahead. `ahead`: the cache of what the pages ask for
  * (DATA_DIR/cache/images-ahead). `rendition`: a rendition of a stored picture, made when the
- * picture is stored and kept beside the stored pictures (DATA_DIR/renditions), not in the cache.
+ * picture is stored and kept on this machine's disk apart from the cache (DATA_DIR/renditions).
  */
 export type PrepareAs = "ahead" | "rendition";
 
 type Inflight = { image: Promise<OptimizedImage>; promote?: Promote };
 
 /**
- * Resizes and re-encodes images with sharp. Results live in memory (bounded) and on disk
- * (bounded, least recently used evicted), so a variant is computed once per source file;
+ * Resizes and re-encodes images with sharp. The sources are the stored pictures
+ * (`images/<folder>/<file>` in the file store, server/files/); each variant is named after its
+ * size, quality and format and its source's sha256, so a picture replaced under the same key
+ * never serves an old variant. Results live in memory (bounded) and on this machine's disk
+ * (bounded, least recently used evicted), so a variant is computed once per source;
  * concurrent identical requests share one transformation. Transforms wait in a bounded FIFO
  * (TransformQueue) and are stopped past a time limit, so no request can hold the server.
  *
@@ -66,15 +69,15 @@ type Inflight = { image: Promise<OptimizedImage>; promote?: Promote };
  * that folder holds exactly the planned variants (forgetAllBut() deletes the rest).
  *
  * Renditions (prepare(req, "rendition"), server/images/renditions.ts) are the few variants each
- * item's card and page paint first, made when its picture is stored. They live with the stored
- * pictures in DATA_DIR/renditions, so a cleared cache (DATA_DIR/cache) does not take them: the
- * first visitor of any item's page finds its first picture ready.
+ * item's card and page paint first, made when its picture is stored. They live apart from the
+ * cache, in DATA_DIR/renditions, so a cleared cache (DATA_DIR/cache) does not take them: the
+ * first visitor of any item's page finds its first picture ready. A machine that finds them
+ * missing (a new one; pictures another process stored) makes them in the background warm-up.
  */
 export class ImageOptimizer {
   private memory = new Map<string, OptimizedImage>();
   private memoryBytes = 0;
   private inflight = new Map<string, Inflight>();
-  private readonly imagesRoot: string;
   private readonly disk: DiskCache;
   private readonly ahead: DiskCache;
   private readonly renditions: DiskCache;
@@ -89,8 +92,12 @@ export class ImageOptimizer {
   transformations = 0;
   private longestMs = 0;
 
-  constructor(dataDir: string, options: OptimizerOptions = {}) {
-    this.imagesRoot = path.join(dataDir, "images");
+  /** `files`: where the pictures are; `dataDir`: where this machine keeps the variants. */
+  constructor(
+    private readonly files: BlobStore,
+    dataDir: string,
+    options: OptimizerOptions = {},
+  ) {
     this.disk = new DiskCache(path.join(dataDir, "cache", "images"), options.diskCacheBytes ?? 512 * 1024 * 1024);
     this.ahead = new DiskCache(path.join(dataDir, "cache", "images-ahead"), Number.POSITIVE_INFINITY);
     this.renditions = new DiskCache(path.join(dataDir, "renditions"), Number.POSITIVE_INFINITY);
@@ -141,7 +148,10 @@ export class ImageOptimizer {
 
   async get(req: OptimizeRequest): Promise<OptimizedImage> {
     this.noteVisitor();
-    const key = variantKey(req);
+    // The source's metadata is held in memory by the file store: no query for a hot picture.
+    const source = await this.source(req);
+    if (!source) throw notFound(`No image at images/${req.folder}/${req.fileName}`);
+    const key = `${variantKey(req)}|${source.sha256}`;
     const hit = this.memory.get(key);
     if (hit) {
       // Refresh recency: Map keeps insertion order, so the oldest entry is evicted first.
@@ -154,7 +164,7 @@ export class ImageOptimizer {
       // Made ahead but still waiting for the background slot: it now goes as a visitor's would.
       pending.promote?.();
     } else {
-      pending = this.start(key, req, false);
+      pending = this.start(key, req, source, false);
     }
     const image = await pending.image;
     this.remember(key, image);
@@ -173,9 +183,10 @@ export class ImageOptimizer {
    * server listens, when no visitor can be kept waiting, so both lanes (both cores) can work.
    */
   async prepare(req: OptimizeRequest, as: PrepareAs = "ahead", inVisitorsLane = false): Promise<Prepared> {
-    const key = variantKey(req);
-    const name = await this.variantName(key, req).catch(() => null);
-    if (!name) return "missing";
+    const source = await this.source(req);
+    if (!source) return "missing";
+    const key = `${variantKey(req)}|${source.sha256}`;
+    const name = variantName(req, source);
     if (this.planned.get(name) !== "rendition") this.planned.set(name, as);
     if (await this.renditions.has(name)) return "cached";
     const store = as === "rendition" ? this.renditions : this.ahead;
@@ -185,7 +196,7 @@ export class ImageOptimizer {
       await store.write(name, earlier);
       return "cached";
     }
-    const pending = this.inflight.get(key) ?? this.start(key, req, !inVisitorsLane);
+    const pending = this.inflight.get(key) ?? this.start(key, req, source, !inVisitorsLane);
     try {
       await pending.image;
     } catch (err) {
@@ -202,16 +213,16 @@ export class ImageOptimizer {
   async forgetAllBut(reqs: OptimizeRequest[], as: PrepareAs = "ahead"): Promise<number> {
     const keep = new Set<string>();
     for (const req of reqs) {
-      const name = await this.variantName(variantKey(req), req).catch(() => null);
-      if (name) keep.add(name);
+      const source = await this.source(req);
+      if (source) keep.add(variantName(req, source));
     }
     for (const [name, kept] of this.planned) if (kept === as && !keep.has(name)) this.planned.delete(name);
     return (as === "rendition" ? this.renditions : this.ahead).prune(keep);
   }
 
-  private start(key: string, req: OptimizeRequest, background: boolean): Inflight {
+  private start(key: string, req: OptimizeRequest, source: BlobInfo, background: boolean): Inflight {
     const entry = {} as Inflight;
-    entry.image = this.load(key, req, background ? entry : null).finally(() => this.inflight.delete(key));
+    entry.image = this.load(req, source, background ? entry : null).finally(() => this.inflight.delete(key));
     this.inflight.set(key, entry);
     return entry;
   }
@@ -227,10 +238,10 @@ export class ImageOptimizer {
     }
   }
 
-  private sourcePath(req: OptimizeRequest): string {
-    const source = path.join(this.imagesRoot, req.folder, req.fileName);
-    if (!source.startsWith(this.imagesRoot + path.sep)) throw badRequest("filePath", "filePath is outside images/");
-    return source;
+  /** The stored picture a request names, or null when there is none. */
+  private source(req: OptimizeRequest): Promise<BlobInfo | null> {
+    // parseOptimizeQuery allows only a known folder and a plain file name: always a valid key.
+    return this.files.head(`images/${req.folder}/${req.fileName}`);
   }
 
   /** Where a variant just made is written: with the renditions, the variants made ahead, or the LRU cache. */
@@ -239,22 +250,22 @@ export class ImageOptimizer {
     return as === "rendition" ? this.renditions : as === "ahead" ? this.ahead : this.disk;
   }
 
-  /** The variant's file name in the disk caches; throws 404 when the source is missing. */
-  private async variantName(key: string, req: OptimizeRequest): Promise<string> {
-    const info = await stat(this.sourcePath(req)).catch(() => null);
-    if (!info?.isFile()) throw notFound(`No image at images/${req.folder}/${req.fileName}`);
-    // The source's size and mtime are part of the name, so a replaced file never serves stale bytes.
-    return `${createHash("sha256").update(`${key}|${info.size}|${info.mtimeMs}`).digest("hex")}.${req.format}`;
-  }
-
   /** Reads or makes the variant; `background` (the entry to promote) puts the transform in the background lane. */
-  private async load(key: string, req: OptimizeRequest, background: Inflight | null): Promise<OptimizedImage> {
-    const name = await this.variantName(key, req);
-    const source = this.sourcePath(req);
+  private async load(req: OptimizeRequest, source: BlobInfo, background: Inflight | null): Promise<OptimizedImage> {
+    let name = variantName(req, source);
     const fromDisk =
       (await this.renditions.read(name)) ?? (await this.ahead.read(name)) ?? (await this.disk.read(name));
-    const bytes = fromDisk ? new Uint8Array(fromDisk) : await this.transform(source, req, background);
-    if (!fromDisk) await this.storeFor(name).write(name, bytes);
+    let bytes: Uint8Array<ArrayBuffer>;
+    if (fromDisk) {
+      bytes = new Uint8Array(fromDisk);
+    } else {
+      const stored = await this.files.get(source.key);
+      if (!stored) throw notFound(`No image at ${source.key}`);
+      // Replaced since its metadata was read: the variant is of the bytes read, and named so.
+      if (stored.sha256 !== source.sha256) name = variantName(req, stored);
+      bytes = await this.transform(stored.bytes, req, background);
+      await this.storeFor(name).write(name, bytes);
+    }
     return {
       bytes,
       etag: `"${createHash("sha1").update(bytes).digest("base64url")}"`,
@@ -267,7 +278,7 @@ export class ImageOptimizer {
    * sharp has stopped (its own timeout, in whole seconds), so the concurrency bound stays true.
    */
   private transform(
-    source: string,
+    source: Buffer,
     req: OptimizeRequest,
     background: Inflight | null,
   ): Promise<Uint8Array<ArrayBuffer>> {
@@ -294,7 +305,7 @@ export class ImageOptimizer {
     });
   }
 
-  private encode(source: string, req: OptimizeRequest): Promise<Buffer> {
+  private encode(source: Buffer, req: OptimizeRequest): Promise<Buffer> {
     const pipeline = sharp(source, { failOn: "error", limitInputPixels: LIMITS.maxInputPixels })
       .timeout({ seconds: Math.max(1, Math.ceil(this.timeoutMs / 1000)) })
       .rotate()
@@ -307,6 +318,17 @@ export class ImageOptimizer {
 function variantKey(req: OptimizeRequest): string {
   const quality = req.format === "png" ? "" : req.quality;
   return `${req.folder}/${req.fileName}?w=${req.width ?? ""}&h=${req.height ?? ""}&q=${quality}&f=${req.format}`;
+}
+
+/**
+ * The variant's file name in the disk caches: its identity and its source's sha256, so a picture
+ * replaced under the same key gets new variants, and every machine names a variant alike.
+ */
+function variantName(req: OptimizeRequest, source: Pick<BlobInfo, "sha256">): string {
+  const name = createHash("sha256")
+    .update(`${variantKey(req)}|${source.sha256}`)
+    .digest("hex");
+  return `${name}.${req.format}`;
 }
 
 function encoderOptions(req: OptimizeRequest) {

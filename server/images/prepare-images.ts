@@ -6,6 +6,7 @@ import { copyAssets, generateImages, SPLASH_POSTER } from "../../seed/images/gen
 import { generateLookBook } from "../../seed/images/look-book.ts";
 import { imageJobs } from "../../seed/manifest.ts";
 import type { SeedContent } from "../../seed/types.ts";
+import type { BlobStore } from "../files/blob-store.ts";
 import type { Logger } from "../logger.ts";
 
 /**
@@ -24,9 +25,12 @@ export function imagesMarker(dataDir: string, content: SeedContent): string {
 
 /**
  * Draws the seed studio's images into dataDir/images on first start (a few hundred files and
- * the 182-page look book), logging progress. A marker named after the job list makes later
- * starts skip the work; an interrupted run resumes where it stopped. Says whether it drew them
- * (the pictures were stored now: their renditions are to be made, images/warm-up.ts).
+ * the 182-page look book), logging progress; the start then moves them into the file store
+ * (server/files/move-in.ts), marker included. The marker, named after the job list, makes later
+ * starts skip the work: on this machine's disk, or in `files`, where a process on another machine
+ * (no shared disk, docs/deploy.md) finds that the pictures were drawn and stored already. An
+ * interrupted run resumes where it stopped. Says whether it drew them (the pictures were stored
+ * now: their renditions are to be made, images/warm-up.ts).
  * `scale` below 1 draws the pictures smaller (the test suite's journeys, which check what pages
  * do with pictures, not their grain); the marker records it, and later starts keep the folder.
  */
@@ -34,12 +38,13 @@ export async function prepareImages(
   dataDir: string,
   content: SeedContent,
   logger: Logger,
-  { scale = 1 }: { scale?: number } = {},
+  { scale = 1, files }: { scale?: number; files?: BlobStore } = {},
 ): Promise<boolean> {
   const imagesDir = path.join(dataDir, "images");
   const jobs = imageJobs(content);
   const marker = imagesMarker(dataDir, content);
   if (existsSync(marker)) return false;
+  if (files && (await files.head(path.relative(dataDir, marker).split(path.sep).join("/")))) return false;
 
   const started = Date.now();
   logger.info({ images: jobs.length, lookBookPages: 182 }, "Drawing the studio's images (first start only)");

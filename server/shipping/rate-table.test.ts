@@ -1,8 +1,7 @@
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { expectWellFormedPdf } from "../../tests/support/pdf-structure.ts";
+import { openTestDatabase } from "../../tests/support/test-app.ts";
+import { type BlobStore, DatabaseBlobStore } from "../files/blob-store.ts";
 import { type Parcel, type ShippingAddress, ShippingUnavailable } from "./provider.ts";
 import { createRateTableProvider, decodeRateId } from "./rate-table.ts";
 import { billableWeight, needsFreight, zoneFor } from "./rate-zones.ts";
@@ -25,11 +24,20 @@ const to = (state: string, country = "US"): ShippingAddress => ({
 });
 const box: Parcel = { length: 10, width: 10, height: 10, weight: 20 };
 
-let labelsDir: string;
-beforeEach(async () => {
-  labelsDir = path.join(await mkdtemp(path.join(tmpdir(), "hw-rates-")), "labels");
+// Labels are kept in the file store (server/files/): one on an embedded database, emptied before each test.
+let files: BlobStore;
+let dispose: () => Promise<void>;
+beforeAll(async () => {
+  const opened = await openTestDatabase("pglite", "migrated");
+  files = new DatabaseBlobStore(opened.database);
+  dispose = opened.dispose;
 });
-afterEach(() => rm(path.dirname(labelsDir), { recursive: true, force: true }));
+afterAll(() => dispose());
+beforeEach(async () => {
+  for (const label of await files.list("labels/")) await files.delete(label.key);
+});
+const labels = async () => (await files.list("labels/")).map((l) => l.key);
+const labelBytes = async (tracking: string) => (await files.get(`labels/${tracking}.pdf`))!.bytes;
 
 describe("zones from Pennsylvania", () => {
   it.each([
@@ -73,7 +81,7 @@ describe("billable weight", () => {
 
 describe("rate table: rates", () => {
   it("prices base + per-lb × billable weight × zone factor, cheapest first", async () => {
-    const rates = await createRateTableProvider({ labelsDir }).rates(from, to("NJ"), [box]);
+    const rates = await createRateTableProvider({ files }).rates(from, to("NJ"), [box]);
     expect(rates.map((r) => [r.servicelevel.token, r.amount, r.estimated_days])).toEqual([
       ["ground", "22.15", 4],
       ["priority", "39.85", 2],
@@ -88,7 +96,7 @@ describe("rate table: rates", () => {
   });
 
   it("adds the billable weight of every parcel, dimensional weight included", async () => {
-    const rates = await createRateTableProvider({ labelsDir }).rates(from, to("PA"), [
+    const rates = await createRateTableProvider({ files }).rates(from, to("PA"), [
       box,
       { length: 30, width: 20, height: 20, weight: 10 },
     ]);
@@ -97,23 +105,23 @@ describe("rate table: rates", () => {
   });
 
   it("offers freight services only for a heavy piece", async () => {
-    const rates = await createRateTableProvider({ labelsDir }).rates(from, to("CA"), [
+    const rates = await createRateTableProvider({ files }).rates(from, to("CA"), [
       { length: 80, width: 40, height: 30, weight: 180 },
     ]);
     expect(rates.map((r) => r.servicelevel.token)).toEqual(["freight_curbside", "freight_white_glove"]);
   });
 
   it("is deterministic, and ids differ when the quote differs", async () => {
-    const a = await createRateTableProvider({ labelsDir }).rates(from, to("TX"), [box]);
-    const b = await createRateTableProvider({ labelsDir }).rates(from, to("TX"), [box]);
-    const c = await createRateTableProvider({ labelsDir }).rates(from, to("OK"), [box]);
+    const a = await createRateTableProvider({ files }).rates(from, to("TX"), [box]);
+    const b = await createRateTableProvider({ files }).rates(from, to("TX"), [box]);
+    const c = await createRateTableProvider({ files }).rates(from, to("OK"), [box]);
     expect(b).toEqual(a);
     expect(new Set([...a, ...c].map((r) => r.object_id)).size).toBe(6);
     expect(decodeRateId(a[0]!.object_id)).toEqual({ s: "ground", a: a[0]!.amount, z: 4, w: 20, d: "TX 08540" });
   });
 
   it("has no rates abroad and refuses an unknown state or a bad parcel", async () => {
-    const table = createRateTableProvider({ labelsDir });
+    const table = createRateTableProvider({ files });
     expect(await table.rates(from, to("ON", "CA"), [box])).toEqual([]);
     await expect(table.rates(from, to("XX"), [box])).rejects.toMatchObject({
       name: "AddressRefused",
@@ -124,9 +132,9 @@ describe("rate table: rates", () => {
 });
 
 describe("rate table: labels", () => {
-  it("writes a well-formed PDF label named by a fresh tracking number", async () => {
+  it("stores a well-formed PDF label named by a fresh tracking number", async () => {
     const now = () => new Date("2026-04-01T10:00:00Z");
-    const table = createRateTableProvider({ labelsDir, now });
+    const table = createRateTableProvider({ files, now });
     const [rate] = await table.rates(from, to("NJ"), [box]);
     const first = await table.buyLabel(rate!);
     const second = await table.buyLabel(rate!);
@@ -135,11 +143,12 @@ describe("rate table: labels", () => {
     expect(second.tracking_number).not.toBe(first.tracking_number);
     expect(first.label_url).toBe(`/shipping/labels/${first.tracking_number}.pdf`);
     expect(first.tracking_url_provider).toBe(`/shipping/track/${first.tracking_number}`);
-    expect((await readdir(labelsDir)).sort()).toEqual(
-      [`${first.tracking_number}.pdf`, `${second.tracking_number}.pdf`].sort(),
+    expect(await labels()).toEqual(
+      [`labels/${first.tracking_number}.pdf`, `labels/${second.tracking_number}.pdf`].sort(),
     );
+    expect((await files.head(`labels/${first.tracking_number}.pdf`))?.contentType).toBe("application/pdf");
 
-    const pdf = await readFile(path.join(labelsDir, `${first.tracking_number}.pdf`));
+    const pdf = await labelBytes(first.tracking_number);
     expectWellFormedPdf(pdf);
     const text = pdf.toString("latin1");
     expect(text).toContain(`(${first.tracking_number})`);
@@ -149,16 +158,16 @@ describe("rate table: labels", () => {
   });
 
   it("prints the addresses it is given", async () => {
-    const table = createRateTableProvider({ labelsDir });
+    const table = createRateTableProvider({ files });
     const [rate] = await table.rates(from, to("NJ"), [box]);
     const label = await table.buyLabel(rate!, { from, to: to("NJ") });
-    const text = (await readFile(path.join(labelsDir, `${label.tracking_number}.pdf`))).toString("latin1");
+    const text = (await labelBytes(label.tracking_number)).toString("latin1");
     expect(text).toContain("(Ada Buyer)");
     expect(text).toContain("(1 Creek Lane)");
   });
 
   it("refuses, without throwing, a rate it did not issue or whose amount was changed", async () => {
-    const table = createRateTableProvider({ labelsDir });
+    const table = createRateTableProvider({ files });
     const [rate] = await table.rates(from, to("NJ"), [box]);
     const forged = await table.buyLabel({ ...rate!, object_id: "rate_123" });
     expect(forged).toMatchObject({ status: "ERROR", tracking_number: "", messages: [{ code: "unknown_rate" }] });
@@ -170,6 +179,6 @@ describe("rate table: labels", () => {
     ).toString("base64url");
     const tampered = await table.buyLabel({ ...rate!, object_id: rate!.object_id.replace(payload!, edited) });
     expect(tampered.status).toBe("ERROR");
-    await expect(readdir(labelsDir)).rejects.toThrow();
+    expect(await labels()).toEqual([]);
   });
 });

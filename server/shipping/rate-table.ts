@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
+import type { BlobStore } from "../files/blob-store.ts";
 import { renderLabelPdf } from "./label-pdf.ts";
 import type { LabelResult, ShippingAddress, ShippingProvider, ShippingRate } from "./provider.ts";
 import { AddressRefused, ShippingUnavailable } from "./provider.ts";
@@ -56,7 +55,14 @@ export function decodeRateId(id: string): RateFacts | null {
   }
 }
 
-export type RateTableOptions = { labelsDir: string; now?: () => Date };
+export type RateTableOptions = {
+  /** Where labels are kept: the file store (server/files/), as `labels/<tracking>.pdf`. */
+  files: BlobStore;
+  now?: () => Date;
+};
+
+/** The store key of a rate-table label (served by routes.ts). */
+export const labelKey = (tracking: string) => `labels/${tracking}.pdf`;
 
 export type RateTableProvider = ShippingProvider & {
   /** As the interface's, plus the addresses to print; without them the label names the destination state and ZIP. */
@@ -73,7 +79,8 @@ const refused = (code: string, text: string): LabelResult => ({
 
 /**
  * The built-in shipping provider: deterministic rates by zone from Pennsylvania and billable
- * weight, and PDF labels written to `labelsDir/<tracking>.pdf` (served by routes.ts).
+ * weight, and PDF labels kept in the file store as `labels/<tracking>.pdf` (served by routes.ts),
+ * so any app process can hand a buyer the label another one bought.
  * Destinations outside the US get no rates.
  */
 export function createRateTableProvider(options: RateTableOptions): RateTableProvider {
@@ -123,7 +130,6 @@ export function createRateTableProvider(options: RateTableOptions): RateTablePro
       if (!facts) return refused("unknown_rate", "This rate was not issued by the local rate table.");
       if (facts.a !== rate.amount) return refused("amount_mismatch", "The rate's amount does not match its id.");
       const service = serviceByToken.get(facts.s)!;
-      await mkdir(options.labelsDir, { recursive: true });
       const date = now();
       for (;;) {
         counter += 1;
@@ -139,11 +145,12 @@ export function createRateTableProvider(options: RateTableOptions): RateTablePro
           date,
         });
         try {
-          // "wx": never overwrite another order's label, even after a restart within the same millisecond.
-          await writeFile(path.join(options.labelsDir, `${tracking}.pdf`), pdf, { flag: "wx" });
+          // Never overwrite another order's label: the random part makes a clash all but
+          // impossible, and a number already used (a restart within the same millisecond) is skipped.
+          if (await options.files.head(labelKey(tracking))) continue;
+          await options.files.put(labelKey(tracking), pdf, "application/pdf");
         } catch (err) {
-          if ((err as NodeJS.ErrnoException).code === "EEXIST") continue;
-          throw new ShippingUnavailable(`Could not write the label: ${(err as Error).message}`);
+          throw new ShippingUnavailable(`Could not store the label: ${(err as Error).message}`);
         }
         return {
           status: "SUCCESS",

@@ -1,29 +1,28 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase } from "../../tests/support/test-app.ts";
+import { DatabaseBlobStore } from "../files/blob-store.ts";
 import type { LabelResult } from "./provider.ts";
 import { createRateTableProvider } from "./rate-table.ts";
 import { shippingFileRoutes } from "./routes.ts";
 
-let root: string;
+let dispose: () => Promise<void>;
 let label: LabelResult;
 const app = new Hono();
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), "hw-labels-"));
-  const labelsDir = path.join(root, "labels");
-  await mkdir(labelsDir);
-  // A file beside the labels folder that no request may reach.
-  await writeFile(path.join(root, "SECRET.pdf"), "%PDF-1.4 secret");
-  shippingFileRoutes(app, labelsDir);
-  const table = createRateTableProvider({ labelsDir });
+  const opened = await openTestDatabase("pglite", "migrated");
+  dispose = opened.dispose;
+  const files = new DatabaseBlobStore(opened.database);
+  // A file beside the labels that no request may reach.
+  await files.put("SECRET.pdf", Buffer.from("%PDF-1.4 secret"), "application/pdf");
+  shippingFileRoutes(app, files);
+  const table = createRateTableProvider({ files });
   const address = { name: "A", street1: "1 St", city: "C", state: "NY", zip: "10001", country: "US" };
   const [rate] = await table.rates(address, address, [{ length: 10, width: 10, height: 10, weight: 5 }]);
   label = await table.buyLabel(rate!);
 });
-afterAll(() => rm(root, { recursive: true, force: true }));
+afterAll(() => dispose());
 
 describe("GET /shipping/labels/:file", () => {
   it("serves a label as application/pdf", async () => {

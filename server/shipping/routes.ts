@@ -1,6 +1,6 @@
-import { readFile, stat } from "node:fs/promises";
-import path from "node:path";
 import type { Hono } from "hono";
+import type { BlobStore } from "../files/blob-store.ts";
+import { labelKey } from "./rate-table.ts";
 
 // Tracking numbers the rate table issues are upper-case letters and digits; nothing else is a file name here.
 const labelFile = /^[A-Z0-9]+\.pdf$/;
@@ -33,29 +33,24 @@ ${body}
 </html>`;
 }
 
-/** The rate table's label of a tracking number, or null when it has none. */
-async function labelPath(labelsDir: string, name: string): Promise<string | null> {
-  if (!labelFile.test(name)) return null;
-  const file = path.join(labelsDir, name);
-  try {
-    return (await stat(file)).isFile() ? file : null;
-  } catch {
-    return null;
-  }
-}
+/** The store key of the rate table's label file `name`, or null when it cannot be one. */
+const keyOf = (name: string) => (labelFile.test(name) ? labelKey(name.slice(0, -".pdf".length)) : null);
 
 /**
  * `GET /shipping/labels/<TRACKING>.pdf` and `GET /shipping/track/<TRACKING>`: the built-in rate
- * table's labels and its one-step tracking page. Only `[A-Z0-9]+.pdf` names are looked up.
+ * table's labels (from the file store, server/files/) and its one-step tracking page. Only
+ * `[A-Z0-9]+.pdf` names are looked up.
  */
-export function shippingFileRoutes(app: Hono, labelsDir: string) {
+export function shippingFileRoutes(app: Hono, files: BlobStore) {
   app.get("/shipping/labels/:file", async (c) => {
-    const file = await labelPath(labelsDir, c.req.param("file"));
-    if (!file) return c.text("Not found", 404);
-    return new Response(await readFile(file), {
+    const name = c.req.param("file");
+    const key = keyOf(name);
+    const label = key ? await files.get(key) : null;
+    if (!label) return c.text("Not found", 404);
+    return new Response(new Uint8Array(label.bytes), {
       headers: {
         "content-type": "application/pdf",
-        "content-disposition": `inline; filename="${path.basename(file)}"`,
+        "content-disposition": `inline; filename="${name}"`,
         "cache-control": "private, max-age=3600",
         "x-content-type-options": "nosniff",
       },
@@ -64,7 +59,8 @@ export function shippingFileRoutes(app: Hono, labelsDir: string) {
 
   app.get("/shipping/track/:number", async (c) => {
     const number = c.req.param("number");
-    const known = trackingNumber.test(number) && (await labelPath(labelsDir, `${number}.pdf`)) !== null;
+    const key = trackingNumber.test(number) ? keyOf(`${number}.pdf`) : null;
+    const known = key !== null && (await files.head(key)) !== null;
     const shown = escapeHtml(number.slice(0, 60));
     if (!known) {
       const body = `<h1>No shipment found</h1>

@@ -4,10 +4,11 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Product } from "../../domain/catalog-types.ts";
 import { mailOutbox, orders, paymentAttempts, products as productsTable } from "../../server/db/schema.ts";
+import type { BlobStore } from "../../server/files/blob-store.ts";
 import { type AuthRequest, GatewayUnavailable, type PaymentGateway } from "../../server/payments/gateway.ts";
 import { createSandboxGateway } from "../../server/payments/sandbox.ts";
 import type { ShippingProvider, ShippingRate } from "../../server/shipping/provider.ts";
-import { createRateTableProvider } from "../../server/shipping/rate-table.ts";
+import { createRateTableProvider, type RateTableProvider } from "../../server/shipping/rate-table.ts";
 import { createTestApp, dbKinds, type TestApp } from "../support/test-app.ts";
 
 const VISA = "4111111111111111";
@@ -50,13 +51,15 @@ function countingGateway() {
   return { gateway, state, inner };
 }
 
-/** The rate table, whose label purchase can be made to fail. */
-function switchableShipping(labelsDir: string) {
-  const inner = createRateTableProvider({ labelsDir });
+/** The rate table, whose label purchase can be made to fail; labels go to the app's file store. */
+function switchableShipping(files: () => BlobStore) {
+  let table: RateTableProvider | undefined;
+  // Made at first use: the app (and its store) is made after the provider it is given.
+  const inner = () => (table ??= createRateTableProvider({ files: files() }));
   const state = { labelFails: false };
   const shipping: ShippingProvider = {
     name: "rate-table",
-    rates: (from, to, parcels) => inner.rates(from, to, parcels),
+    rates: (from, to, parcels) => inner().rates(from, to, parcels),
     async buyLabel(rate) {
       if (state.labelFails)
         return {
@@ -66,7 +69,7 @@ function switchableShipping(labelsDir: string) {
           tracking_url_provider: "",
           messages: [{ text: "Address not deliverable" }],
         };
-      return inner.buyLabel(rate);
+      return inner().buyLabel(rate);
     },
   };
   return { shipping, state };
@@ -82,7 +85,7 @@ describe.each(dbKinds)("checkout API on %s", (kind) => {
 
   beforeAll(async () => {
     gw = countingGateway();
-    ship = switchableShipping(path.join(process.env.TMPDIR ?? "/tmp", `labels-${kind}-${process.pid}`));
+    ship = switchableShipping(() => t.deps.files);
     t = await createTestApp(kind, { gateway: gw.gateway, shipping: ship.shipping });
     catalog = (await (await t.request("/api/Products")).json()) as Product[];
   });

@@ -7,7 +7,7 @@
  * equals what was there at the start.
  */
 import { type ChildProcess, fork } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
@@ -98,11 +98,11 @@ type Answered = { orders: AnsweredOrder[]; enquiries: string[]; subscriptions: s
 
 /**
  * What must hold whatever moment the kill came at: every answered order paid, whole, with its two
- * mails; every answered enquiry with its photo on disk and (unless spam) its mail; every answered
+ * mails; every answered enquiry with its photo in the file store and (unless spam) its mail; every answered
  * subscription; and per piece, shelf + paid + pending = the starting stock. Returns the pending
  * orders' refs.
  */
-async function check(db: Database, answered: Answered, pieces: Piece[], dataDir: string) {
+async function check(db: Database, answered: Answered, pieces: Piece[]) {
   const orderRows = rowsOf<{ ref: string; status: string; quantity: number; lines: number; mails: number }>(
     await db.db.execute(sql`
       select o.order_ref as ref, o.status,
@@ -138,10 +138,18 @@ async function check(db: Database, answered: Answered, pieces: Piece[], dataDir:
   expect(held).toHaveLength(pieces.length);
   for (const h of held) expect(h.stock + h.paid + h.pending, `stock of piece ${h.id}`).toBe(START_STOCK);
 
-  const enquiryRows = rowsOf<{ id: number; details: string; spam: boolean; images: { path: string }[]; mails: number }>(
+  const enquiryRows = rowsOf<{
+    id: number;
+    details: string;
+    spam: boolean;
+    images: { path: string }[];
+    mails: number;
+    stored: number;
+  }>(
     await db.db.execute(sql`
       select e.id, e.fields->>'details' as details, e.spam, e.images,
-             (select count(*) from mail_outbox m where m.text like '%(#' || e.id || ')%')::int as mails
+             (select count(*) from mail_outbox m where m.text like '%(#' || e.id || ')%')::int as mails,
+             (select count(*) from blobs b where b.key = e.images->0->>'path')::int as stored
         from enquiries e`),
   );
   const byMarker = new Map(enquiryRows.map((e) => [e.details, e]));
@@ -149,7 +157,7 @@ async function check(db: Database, answered: Answered, pieces: Piece[], dataDir:
     const row = byMarker.get(marker);
     expect(row, `enquiry ${marker}`).toBeDefined();
     expect(row!.images).toHaveLength(1);
-    expect(existsSync(path.join(dataDir, row!.images[0]!.path)), `photo of ${marker}`).toBe(true);
+    expect(row!.stored, `photo of ${marker}`).toBe(1);
   }
   for (const e of enquiryRows) if (!e.spam) expect(e.mails, `mail of enquiry ${e.id}`).toBe(1);
 
@@ -354,7 +362,7 @@ describe.each(dbKinds)("crash safety on %s", (kind) => {
     // On PostgreSQL the database can be read while no server runs: nothing half-written, as the
     // kill left it. (PGlite is read after the restart: the server is the one to recover it.)
     if (kind === "postgres") {
-      const left = await check(database, answered, pieces, dataDir);
+      const left = await check(database, answered, pieces);
       pendingAfterKill = left.pending.length;
     }
 
@@ -386,7 +394,7 @@ describe.each(dbKinds)("crash safety on %s", (kind) => {
     // ---- what the database holds ------------------------------------------------------------
     const db = kind === "pglite" ? await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "db") }) : database;
     if (kind === "pglite") cleanups.push(() => db.close());
-    let after = await check(db, answered, pieces, dataDir);
+    let after = await check(db, answered, pieces);
     let released = releasedAtRestart.length;
     for (const ref of releasedAtRestart) expect(answered.orders.map((o) => o.ref)).not.toContain(ref);
     if (kind === "pglite") {
@@ -405,7 +413,7 @@ describe.each(dbKinds)("crash safety on %s", (kind) => {
       const releasedLater = await logs(third, async () => undefined);
       expect(releasedLater.sort()).toEqual(after.pending.sort());
       released = releasedLater.length;
-      after = await check(db, answered, pieces, dataDir);
+      after = await check(db, answered, pieces);
       expect(after.pending).toEqual([]);
     }
 

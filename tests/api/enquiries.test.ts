@@ -1,6 +1,4 @@
-import { existsSync, readdirSync } from "node:fs";
 import { createServer } from "node:net";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { SMTPServer } from "smtp-server";
@@ -106,10 +104,8 @@ describe.each(dbKinds)("enquiries and newsletter API on %s", (kind) => {
 
   const send = (p: string, body: FormData) => t.request(p, { method: "POST", body });
   const count = async () => (await t.deps.database.db.select().from(enquiries)).length;
-  const uploads = () => {
-    const dir = path.join(t.dataDir, "uploads");
-    return existsSync(dir) ? readdirSync(dir, { recursive: true }).length : 0;
-  };
+  /** Photos in the file store. */
+  const uploads = async () => (await t.deps.files.list("enquiries/")).length;
 
   it("keeps a contact enquiry with two photos and mails the studio with them attached", async () => {
     const res = await send(
@@ -127,7 +123,12 @@ describe.each(dbKinds)("enquiries and newsletter API on %s", (kind) => {
       fields: { enquiryType: "Dining Table", baseType: "Metal base" },
     });
     expect(row!.images.map((i) => i.contentType)).toEqual(["image/jpeg", "image/png"]);
-    for (const image of row!.images) expect(existsSync(path.join(t.dataDir, image.path))).toBe(true);
+    expect(row!.images.map((i) => i.path)).toEqual([
+      `enquiries/${row!.id}/photo-1.jpg`,
+      `enquiries/${row!.id}/photo-2.png`,
+    ]);
+    expect((await t.deps.files.get(row!.images[0]!.path))?.bytes.equals(jpeg)).toBe(true);
+    expect((await t.deps.files.head(row!.images[1]!.path))?.contentType).toBe("image/png");
 
     expect(await t.deps.mailer.deliverDue()).toBe(1);
     const mail = smtp.received.at(-1)!;
@@ -240,23 +241,23 @@ describe.each(dbKinds)("enquiries and newsletter API on %s", (kind) => {
       400,
     ],
   ])("refuses %s and stores nothing", async (_name, route, files, status) => {
-    const [before, filesBefore] = [await count(), uploads()];
+    const [before, filesBefore] = [await count(), await uploads()];
     const fields = route.endsWith("custom") ? customFields : contactFields;
     const res = await send(route, form(fields, files));
     expect(res.status).toBe(status);
     expect(((await res.json()) as { error: { field: string } }).error.field).toMatch(/^image\d$|^images$|^body$/);
-    expect([await count(), uploads()]).toEqual([before, filesBefore]);
+    expect([await count(), await uploads()]).toEqual([before, filesBefore]);
   });
 
   it("refuses a NUL character in a form field with 400 and stores nothing (it was a 500 from the database)", async () => {
-    const [before, filesBefore] = [await count(), uploads()];
+    const [before, filesBefore] = [await count(), await uploads()];
     const res = await send(
       "/api/website/contact",
       form({ ...contactFields, details: "walnut\u0000table" }, [{ name: "image1", bytes: jpeg }]),
     );
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { field: string } }).error.field).toBe("details");
-    expect([await count(), uploads()]).toEqual([before, filesBefore]);
+    expect([await count(), await uploads()]).toEqual([before, filesBefore]);
   });
 
   it("answers a filled honeypot like a success, keeps it as spam and sends nothing", async () => {

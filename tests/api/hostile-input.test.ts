@@ -2,11 +2,9 @@
  * Hostile input, property-based: thousands of malformed requests against every /api route
  * (bad ids and query values, path tricks, broken JSON and multipart, bad UTF-8, prototype keys,
  * numbers where none fit). Every answer must be below 500, every 4xx a JSON error body, and a
- * refused request must leave the database (and the uploads folder) exactly as it was. The few
+ * refused request must leave the database (and the enquiry photos in the file store) exactly as it was. The few
  * requests that happen to be valid are accepted; what they may change is checked per route.
  */
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import sharp from "sharp";
@@ -75,11 +73,9 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
       (select count(*)::int from mail_outbox) as mail_outbox,
       (select count(*)::int from shipping_quotes) as shipping_quotes,
       (select coalesce(sum(stock), 0)::int from products) as product_stock,
-      (select coalesce(sum(stock), 0)::int from divergence_sizes) as size_stock`);
-    const row = (result as unknown as { rows: Omit<Snapshot, "uploads">[] }).rows[0]!;
-    const uploadsDir = path.join(t.dataDir, "uploads");
-    const uploads = existsSync(uploadsDir) ? readdirSync(uploadsDir, { recursive: true }).length : 0;
-    return { ...row, uploads };
+      (select coalesce(sum(stock), 0)::int from divergence_sizes) as size_stock,
+      (select count(*)::int from blobs where key like 'enquiries/%') as uploads`);
+    return (result as unknown as { rows: Snapshot[] }).rows[0]!;
   };
 
   beforeAll(async () => {
@@ -90,10 +86,8 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
         .toBuffer(),
     );
     // A real image and a file that only pretends to be one, for the optimiser to be pointed at.
-    const products = path.join(t.dataDir, "images", "products");
-    mkdirSync(products, { recursive: true });
-    writeFileSync(path.join(products, "real.jpg"), jpeg);
-    writeFileSync(path.join(products, "fake.jpg"), "not an image at all");
+    await t.deps.files.put("images/products/real.jpg", jpeg, "image/jpeg");
+    await t.deps.files.put("images/products/fake.jpg", Buffer.from("not an image at all"), "image/jpeg");
     catalog = (await (await t.request("/api/Products")).json()) as Product[];
     const finishes = (await (await t.request("/api/finishes")).json()) as { name: string }[];
     const divergence = (await (await t.request("/api/divergence/GetDivergenceVariants/1")).json()) as {

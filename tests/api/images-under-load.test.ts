@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp, { type Sharp } from "sharp";
@@ -30,6 +30,8 @@ describe("image optimiser under load", () => {
     t = await createTestApp("pglite", { seed: false });
     noise = await noiseJpeg(3000);
     grain = await noiseJpeg(400);
+    await t.deps.files.put("images/products/noise.jpg", noise, "image/jpeg");
+    await t.deps.files.put("images/products/grain.jpg", grain, "image/jpeg");
   });
   afterEach(() => vi.restoreAllMocks());
   afterAll(async () => {
@@ -41,11 +43,7 @@ describe("image optimiser under load", () => {
   function appWith(options: OptimizerOptions) {
     const dataDir = mkdtempSync(path.join(tmpdir(), "heartwood-images-"));
     dirs.push(dataDir);
-    const folder = path.join(dataDir, "images", "products");
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(path.join(folder, "noise.jpg"), noise);
-    writeFileSync(path.join(folder, "grain.jpg"), grain);
-    const images = new ImageOptimizer(dataDir, options);
+    const images = new ImageOptimizer(t.deps.files, dataDir, options);
     const app = createApp({ ...t.deps, config: { ...t.deps.config, dataDir }, images });
     const request = async (p: string) => app.request(`http://localhost${p}`);
     const optimize = (file: string, q: string) => request(`/api/images/optimize?filePath=images/products/${file}&${q}`);
@@ -116,7 +114,7 @@ describe("image optimiser under load", () => {
     expect(readdirSync(cacheDir).length).toBeLessThan(sizes.length);
 
     // A new process finds the newest variant on disk and has to redo the oldest.
-    const fresh = new ImageOptimizer(dataDir, { diskCacheBytes: bound });
+    const fresh = new ImageOptimizer(t.deps.files, dataDir, { diskCacheBytes: bound });
     const variant = (w: number) => ({ folder: "products", fileName: "grain.jpg", width: w, height: w, quality: 80 });
     await fresh.get({ ...variant(205), format: "webp" });
     expect(fresh.transformations).toBe(0);
@@ -133,7 +131,7 @@ describe("image optimiser under load", () => {
     await vi.waitFor(() => expect(encodes.inFlight).toBeGreaterThan(0), { timeout: 5000 });
     const started = performance.now();
     const staticImage = await request("/images/products/grain.jpg");
-    // The file's bytes are read on libuv's thread pool, the one sharp works on.
+    // The file's bytes come from the file store (memory, or the database), not from a thread sharp holds.
     const body = Buffer.from(await staticImage.arrayBuffer());
     const staticMs = performance.now() - started;
     expect(staticImage.status).toBe(200);

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -54,10 +54,7 @@ describe.each(dbKinds)("image variants made ahead of need on %s", (kind) => {
     const jpeg = await sharp({ create: { width: 640, height: 640, channels: 3, background: "#7a5534" } })
       .jpeg()
       .toBuffer();
-    for (const s of sources) {
-      mkdirSync(path.join(t.dataDir, "images", s.folder), { recursive: true });
-      writeFileSync(path.join(t.dataDir, "images", s.folder, s.fileName), jpeg);
-    }
+    for (const s of sources) await t.deps.files.put(`images/${s.folder}/${s.fileName}`, jpeg, "image/jpeg");
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -98,7 +95,7 @@ describe.each(dbKinds)("image variants made ahead of need on %s", (kind) => {
     // The optimiser's cache is cleared (a new machine's, or a deploy's): the slab's page still
     // finds its first picture, phone and wide, without making anything.
     rmSync(path.join(t.dataDir, "cache"), { recursive: true, force: true });
-    const images = new ImageOptimizer(t.dataDir);
+    const images = new ImageOptimizer(t.deps.files, t.dataDir);
     const app = createApp({ ...t.deps, images });
     const urls = optimiserUrls(await page(`/slabs/${slab.id}`), first).filter((u) => {
       const q = new URL(u, "http://x").searchParams;
@@ -131,7 +128,7 @@ describe.each(dbKinds)("image variants made ahead of need on %s", (kind) => {
 
   it("keeps what it made beyond the least-recently-used bound, and a restart makes nothing", async () => {
     // A later process whose LRU bound holds nothing: the pages' variants are still on disk.
-    const images = new ImageOptimizer(t.dataDir, { diskCacheBytes: 1 });
+    const images = new ImageOptimizer(t.deps.files, t.dataDir, { diskCacheBytes: 1 });
     const again = await warmUpImages({ db: t.deps.database.db, images, logger });
     expect(again.made).toBe(0);
     expect(again.cached).toBeGreaterThan(0);
@@ -147,7 +144,7 @@ describe.each(dbKinds)("image variants made ahead of need on %s", (kind) => {
     const count = readdirSync(ahead).length;
     const stray = path.join(ahead, `${"0".repeat(64)}.webp`);
     writeFileSync(stray, Buffer.from("an old variant"));
-    await warmUpImages({ db: t.deps.database.db, images: new ImageOptimizer(t.dataDir), logger });
+    await warmUpImages({ db: t.deps.database.db, images: new ImageOptimizer(t.deps.files, t.dataDir), logger });
     expect(existsSync(stray)).toBe(false);
     expect(readdirSync(ahead).length).toBe(count);
   });
@@ -157,8 +154,6 @@ describe("a visitor's image beside the warm-up", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp("pglite", { seed: false });
-    const dir = path.join(t.dataDir, "images", "products");
-    mkdirSync(dir, { recursive: true });
     const noise = await sharp({
       create: {
         width: 1600,
@@ -170,7 +165,8 @@ describe("a visitor's image beside the warm-up", () => {
     })
       .jpeg({ quality: 90 })
       .toBuffer();
-    for (const name of ["a.jpg", "b.jpg", "c.jpg", "visitor.jpg"]) writeFileSync(path.join(dir, name), noise);
+    for (const name of ["a.jpg", "b.jpg", "c.jpg", "visitor.jpg"])
+      await t.deps.files.put(`images/products/${name}`, noise, "image/jpeg");
   });
   afterAll(() => t.close());
 
@@ -178,7 +174,7 @@ describe("a visitor's image beside the warm-up", () => {
     ({ folder: "products", fileName, width, height: width, quality: 99, format: "webp" }) as const;
 
   it("is made at once, not after the work made ahead, even with one transform slot", async () => {
-    const images = new ImageOptimizer(t.dataDir, { concurrency: 1 });
+    const images = new ImageOptimizer(t.deps.files, t.dataDir, { concurrency: 1 });
     const finished: string[] = [];
     const ahead = ["a.jpg", "b.jpg", "c.jpg"].flatMap((f) =>
       [1200, 1100, 1000].map((w) => images.prepare(variant(f, w)).then(() => finished.push(`${f}@${w}`))),
@@ -193,7 +189,7 @@ describe("a visitor's image beside the warm-up", () => {
   });
 
   it("takes a variant still waiting in the background lane into the visitors' line", async () => {
-    const images = new ImageOptimizer(t.dataDir, { concurrency: 1 });
+    const images = new ImageOptimizer(t.deps.files, t.dataDir, { concurrency: 1 });
     const finished: string[] = [];
     const ahead = [variant("a.jpg", 900), variant("a.jpg", 800), variant("b.jpg", 900), variant("b.jpg", 800)];
     const queued = [...ahead, variant("c.jpg", 900)].map((v) =>

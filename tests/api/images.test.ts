@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,14 +9,11 @@ describe("image optimiser", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp("pglite", { seed: false });
-    const dir = path.join(t.dataDir, "images", "products");
-    mkdirSync(dir, { recursive: true });
     const jpeg = await sharp({ create: { width: 600, height: 800, channels: 3, background: "#6b4a2f" } })
       .jpeg()
       .toBuffer();
-    writeFileSync(path.join(dir, "walnut-table-1.jpg"), jpeg);
-    mkdirSync(path.join(t.dataDir, "images", "carousel"), { recursive: true });
-    writeFileSync(path.join(t.dataDir, "images", "carousel", "reel.mp4"), Buffer.from("not really a video"));
+    await t.deps.files.put("images/products/walnut-table-1.jpg", jpeg, "image/jpeg");
+    await t.deps.files.put("images/carousel/reel.mp4", Buffer.from("not really a video"), "video/mp4");
   });
   afterAll(() => t.close());
 
@@ -62,7 +59,7 @@ describe("image optimiser", () => {
     expect(t.deps.images.transformations - before).toBe(1);
     expect(readdirSync(path.join(t.dataDir, "cache", "images")).some((f) => f.endsWith(".jpeg"))).toBe(true);
     // A new process (a fresh optimiser) reuses the disk cache.
-    const fresh = new ImageOptimizer(t.dataDir);
+    const fresh = new ImageOptimizer(t.deps.files, t.dataDir);
     await fresh.get({
       folder: "products",
       fileName: "walnut-table-1.jpg",
