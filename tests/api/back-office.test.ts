@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.ts";
 import { auditLog, enquiries, mailOutbox, orderRefunds, orders, staffSessions } from "../../server/db/schema.ts";
@@ -306,6 +307,41 @@ describe.each(dbKinds)("the back office on %s", (kind) => {
     const [after] = await t.deps.database.db.select().from(enquiries).where(eq(enquiries.id, enquiry!.id));
     expect(after!.status).toBe("replied");
     expect(after!.notes).toHaveLength(1);
+  });
+
+  it("shows the photos a visitor sent with an enquiry, to staff only", async () => {
+    const s = await signIn(send, "maker@studio.test", STAFF_PASSWORD, "198.51.100.85");
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#8a5a36" } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    const fields = {
+      firstName: "Ada",
+      lastName: "Byron",
+      email: "ada@example.com",
+      phone: "717 555 0100",
+      contactMethod: "Email",
+      enquiryType: "General Inquiry",
+      details: "Could this slab become a desk?",
+      honeyPot: "",
+    };
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    form.append("images", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "desk.jpg");
+    const sent = await send("/api/Website/contact", {
+      method: "POST",
+      body: form,
+      headers: { "x-forwarded-for": "203.0.113.77" },
+    });
+    expect(sent.status).toBeLessThan(300);
+    const [row] = await t.deps.database.db.select().from(enquiries).orderBy(sql`id desc`).limit(1);
+    const page = await (await send(`/studio/enquiries/${row!.id}`, { headers: { cookie: s.cookie } })).text();
+    expect(page).toContain(`/studio/enquiries/${row!.id}/photos/1`);
+    const photo = await send(`/studio/enquiries/${row!.id}/photos/1`, { headers: { cookie: s.cookie } });
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get("content-type")).toBe("image/jpeg");
+    expect(Buffer.from(await photo.arrayBuffer()).equals(jpeg)).toBe(true);
+    const anonymous = await send(`/studio/enquiries/${row!.id}/photos/1`);
+    expect(anonymous.status).toBe(302);
   });
 
   it("keeps staff pages for owners: a staff member gets 403 on Staff", async () => {

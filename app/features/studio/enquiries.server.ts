@@ -1,8 +1,7 @@
 /** The inbox's loaders and actions (routes/studio/enquiries*.tsx). */
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { type AppLoadContext, data } from "react-router";
 import { requireStudio } from "../../../server/content/studio.ts";
+import { storedOrOnDisk } from "../../../server/files/legacy-paths.ts";
 import { listAudit } from "../../../server/staff/audit.ts";
 import {
   addEnquiryNote,
@@ -109,7 +108,8 @@ export async function enquiryPhoto(
   const index = Number(n) - 1;
   const image = enquiry && Number.isInteger(index) ? enquiry.images[index] : undefined;
   if (!image) throw data({ message: "No such photo." }, { status: 404 });
-  const bytes = await readFile(path.join(context.deps.config.dataDir, image.path)).catch(() => null);
+  // Photos live in the file store; one sent before the store existed may still be on disk.
+  const bytes = await storedOrOnDisk({ files: context.deps.files, dataDir: context.deps.config.dataDir }, image.path);
   if (!bytes) throw data({ message: "The photo's file is missing." }, { status: 404 });
   return new Response(new Uint8Array(bytes), {
     headers: {
