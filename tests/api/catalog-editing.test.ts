@@ -13,10 +13,12 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ITEM_FIELDS } from "../../domain/catalog-fields.ts";
 import { createApp } from "../../server/app.ts";
-import { auditLog, slabs } from "../../server/db/schema.ts";
+import { auditLog, products, slabs } from "../../server/db/schema.ts";
 import { sitePages } from "../../server/pages.ts";
 import { devSiteBuild } from "../support/dev-site.ts";
+import { BUYER_ADDRESS, paymentRequest, type QuotedRate } from "../support/payment-request.ts";
 import { type Send, STAFF_PASSWORD, signIn, staffMember } from "../support/studio.ts";
 import { createTestApp, type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
@@ -162,6 +164,54 @@ describe.each(dbKinds)("editing the catalog on %s", (kind: DbKind) => {
     const page = await (await send(`/slabs/${slab!.id}`)).text();
     expect(page).toContain("$1,980");
     expect(page).toContain('alt="The slab&#x27;s ripple figure in raking light"');
+  });
+  it("changes a piece's price: the shop shows it, and a cart priced before gets the 409 with the fresh price", async () => {
+    const catalog = (await (await t.request("/api/Products")).json()) as {
+      id: number;
+      productId: number | null;
+      customShipping: boolean;
+      stock: number;
+      type: string;
+      title: string;
+      price: number;
+      salePrice: number | null;
+    }[];
+    const piece = catalog.find(
+      (p) =>
+        p.productId === null && !p.customShipping && p.stock >= 1 && p.type !== "Divergence" && p.salePrice === null,
+    )!;
+    // The cart was priced, and its shipping quoted, before the studio changed the price.
+    const quoted = await t.request("/api/shipping/rates", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...BUYER_ADDRESS, products: [{ id: piece.id, quantity: 1 }] }),
+    });
+    const rate = ((await quoted.json()) as { rates: QuotedRate[] }).rates[0]!;
+    const stale = paymentRequest({ id: piece.id, title: piece.title, unit: piece.price, rate });
+
+    const [row] = await t.deps.database.db.select().from(products).where(eq(products.id, piece.id));
+    const fields: Record<string, string> = {};
+    for (const f of ITEM_FIELDS.products) {
+      const v = (row as Record<string, unknown>)[f.name];
+      fields[f.name] = v === null || v === undefined ? "" : typeof v === "boolean" ? (v ? "1" : "") : String(v);
+    }
+    const newPrice = piece.price + 125;
+    const form = slabForm(session.csrf, { ...fields, price: String(newPrice) });
+    for (const img of row!.images) form.append("photo", img.fileName);
+    const res = await postForm(`/studio/catalog/products/${piece.id}`, form);
+    expect(res.status).toBe(302);
+
+    const fresh = (await (await t.request(`/api/Products/${piece.id}`)).json()) as { price: number };
+    expect(fresh.price).toBe(newPrice);
+    const paid = await t.request("/api/payment/process-payment", {
+      method: "POST",
+      headers: { "content-type": "application/json", "Idempotency-Key": `stale-${kind}-${Date.now()}` },
+      body: JSON.stringify(stale),
+    });
+    expect(paid.status).toBe(409);
+    const answer = (await paid.json()) as { error: { code: string }; fresh: { products: { price: number }[] } };
+    expect(answer.error.code).toBe("price_changed");
+    expect(JSON.stringify(answer.fresh)).toContain(String(newPrice));
   });
 });
 
