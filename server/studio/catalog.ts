@@ -256,11 +256,12 @@ export async function createItem(
   const images = await storePhotos(deps, folderOf(kind), String(input.title), photos);
   const t: AnyTable = KINDS[kind].table;
   const created = await db.transaction(async (tx) => {
-    const [last] = await tx.select({ n: sql<number>`coalesce(max(${t.sortOrder}), 0)::int` }).from(t);
+    // A new arrival leads its listing.
+    const [first] = await tx.select({ n: sql<number>`coalesce(min(${t.sortOrder}), 0)::int` }).from(t);
     const values = {
       ...input,
       images,
-      sortOrder: (last?.n ?? 0) + 1,
+      sortOrder: (first?.n ?? 0) - 1,
       searchText: KINDS[kind].search(input),
       ...(variant ? { parentId: variant.of, variantType: variant.type } : {}),
     };
