@@ -4,8 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.ts";
 import { auditLog, enquiries, mailOutbox, orderRefunds, orders, staffSessions } from "../../server/db/schema.ts";
 import { sitePages } from "../../server/pages.ts";
+import { totpCode } from "../../server/staff/totp.ts";
 import { devSiteBuild } from "../support/dev-site.ts";
-import { csrfOf, formBody, paidOrder, type Send, STAFF_PASSWORD, signIn, staffMember } from "../support/studio.ts";
+import {
+  csrfOf,
+  formBody,
+  paidOrder,
+  type Send,
+  STAFF_PASSWORD,
+  sessionCookieOf,
+  signIn,
+  staffMember,
+} from "../support/studio.ts";
 import { createTestApp, dbKinds, type TestApp } from "../support/test-app.ts";
 
 // The back office (/studio): signing in, sessions, CSRF, and the order and enquiry work a
@@ -342,6 +352,61 @@ describe.each(dbKinds)("the back office on %s", (kind) => {
     expect(Buffer.from(await photo.arrayBuffer()).equals(jpeg)).toBe(true);
     const anonymous = await send(`/studio/enquiries/${row!.id}/photos/1`);
     expect(anonymous.status).toBe(302);
+  });
+
+  it("asks for a code when an owner requires two-step sign-in: set up at the next sign-in, then asked every time", async () => {
+    const member = await staffMember(t.deps, "two-step@studio.test");
+    const owner = await signIn(send, "owner@studio.test", STAFF_PASSWORD, "198.51.100.95");
+    const required = await post("/studio/staff?intent=update", owner.cookie, {
+      csrf: owner.csrf,
+      id: String(member.id),
+      role: "staff",
+      totpRequired: "1",
+    });
+    expect(required.status).toBe(200);
+
+    const signInOnce = async (client: string) => {
+      const res = await send("/studio/login", {
+        method: "POST",
+        body: formBody({ email: "two-step@studio.test", password: STAFF_PASSWORD }),
+        headers: { "x-forwarded-for": client },
+      });
+      expect(res.headers.get("location")).toBe("/studio/login/code");
+      const cookie = sessionCookieOf(res)!;
+      // Half signed in: nothing but the code's page opens.
+      const blocked = await send("/studio/orders", { headers: { cookie } });
+      expect(blocked.headers.get("location")).toBe("/studio/login/code");
+      const page = await (await send("/studio/login/code", { headers: { cookie } })).text();
+      return { cookie, page, csrf: csrfOf(page) };
+    };
+
+    const first = await signInOnce("198.51.100.96");
+    const secret = /name="newSecret" value="([A-Z2-7]+)"/.exec(first.page)![1]!;
+    const wrong = await post("/studio/login/code", first.cookie, {
+      csrf: first.csrf,
+      newSecret: secret,
+      code: "000000",
+    });
+    expect(wrong.status).toBe(401);
+    const right = await post("/studio/login/code", first.cookie, {
+      csrf: first.csrf,
+      newSecret: secret,
+      code: totpCode(secret, Date.now()),
+    });
+    expect(right.headers.get("location")).toBe("/studio");
+    expect((await send("/studio/orders", { headers: { cookie: first.cookie } })).status).toBe(200);
+
+    // Next time the code is asked for, from the secret now kept; a secret sent along is ignored.
+    const again = await signInOnce("198.51.100.97");
+    expect(again.page).not.toContain('name="newSecret"');
+    const forged = await post("/studio/login/code", again.cookie, {
+      csrf: again.csrf,
+      newSecret: "JBSWY3DPEHPK3PXP",
+      code: totpCode("JBSWY3DPEHPK3PXP", Date.now()),
+    });
+    expect(forged.status).toBe(401);
+    const ok = await post("/studio/login/code", again.cookie, { csrf: again.csrf, code: totpCode(secret, Date.now()) });
+    expect(ok.headers.get("location")).toBe("/studio");
   });
 
   it("keeps staff pages for owners: a staff member gets 403 on Staff", async () => {
