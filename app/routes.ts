@@ -6,6 +6,7 @@ export default [
   route("studio/login/code", "routes/studio/login-code.tsx"),
   route("studio/logout", "routes/studio/logout.tsx"),
   route("studio/orders.csv", "routes/studio/orders-csv.tsx"),
+  route("studio/newsletter.csv", "routes/studio/newsletter-csv.tsx"),
   route("studio/orders/:id/slip", "routes/studio/packing-slip.tsx"),
   route("studio/enquiries/:id/photos/:n", "routes/studio/enquiry-photo.tsx"),
   layout("routes/studio/layout.tsx", [
@@ -17,6 +18,7 @@ export default [
     route("studio/catalog", "routes/studio/catalog.tsx"),
     route("studio/catalog/:kind/new", "routes/studio/item-new.tsx"),
     route("studio/catalog/:kind/:id", "routes/studio/item.tsx"),
+    route("studio/newsletter", "routes/studio/newsletter.tsx"),
     route("studio/audit", "routes/studio/audit.tsx"),
     route("studio/staff", "routes/studio/staff.tsx"),
     route("studio/account", "routes/studio/account.tsx"),

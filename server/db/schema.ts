@@ -275,6 +275,10 @@ export const subscriptions = pgTable(
     id: serial("id").primaryKey(),
     email: text("email").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** What the person wants: 'subscribed', or 'unsubscribed' (taken off the list by the studio). */
+    wanted: text("wanted").notNull().default("subscribed"),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    /** The push of `wanted` to Mailchimp (server/jobs): 'pending', 'sent', 'failed', or 'local' with no list. */
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

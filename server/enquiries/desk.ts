@@ -153,10 +153,16 @@ export function enquiryDesk(deps: AppDeps) {
       assertStorableText(given, "email");
       const email = typeof given === "string" ? given.trim() : "";
       if (!EMAIL.test(email) || email.length > 254) throw badRequest("email", EMAIL_MESSAGE);
+      const push = deps.config.mailchimp?.listId ? "pending" : "local";
+      // Signing up again after being taken off the list puts the person back on it.
       const inserted = await db
         .insert(subscriptions)
-        .values({ email: email.toLowerCase(), status: deps.config.mailchimp?.listId ? "pending" : "local" })
-        .onConflictDoNothing()
+        .values({ email: email.toLowerCase(), status: push })
+        .onConflictDoUpdate({
+          target: subscriptions.email,
+          set: { wanted: "subscribed", unsubscribedAt: null, status: push, attempts: 0, nextAttemptAt: new Date() },
+          where: sql`${subscriptions.wanted} = 'unsubscribed'`,
+        })
         .returning({ id: subscriptions.id });
       if (inserted.length) deps.subscriptionSync.kick();
     },

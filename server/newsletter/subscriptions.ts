@@ -15,16 +15,18 @@ export function createSubscriptionSync(opts: {
   logger: Logger;
 }): JobWorker {
   const { mailchimp } = opts;
-  return createJobWorker<{ id: number; attempts: number; email: string }>({
+  return createJobWorker<{ id: number; attempts: number; email: string; wanted: string }>({
     db: opts.db,
     table: "subscriptions",
-    columns: sql`email`,
+    columns: sql`email, wanted`,
     label: "Mailchimp subscription",
     logger: opts.logger,
     deliver: async (row) => {
       // Rows are 'pending' only while a list is configured; without one they are kept as 'local'.
       if (!mailchimp) throw new Error("Mailchimp is not configured");
-      await mailchimp.client.subscribe(mailchimp.listId, row.email);
+      // Taken off the list in the back office: the member is kept in Mailchimp, as unsubscribed.
+      if (row.wanted === "unsubscribed") await mailchimp.client.unsubscribe(mailchimp.listId, row.email);
+      else await mailchimp.client.subscribe(mailchimp.listId, row.email);
     },
   });
 }

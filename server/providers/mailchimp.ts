@@ -87,4 +87,14 @@ export class MailchimpClient {
       status_if_new: "subscribed",
     });
   }
+
+  /** The same PUT, setting an existing member's status (docs/providers.md): kept, but sent nothing. */
+  async unsubscribe(listId: string, email: string): Promise<void> {
+    const hash = createHash("md5").update(email.toLowerCase()).digest("hex");
+    await this.request("PUT", `/lists/${encodeURIComponent(listId)}/members/${hash}`, {
+      email_address: email,
+      status: "unsubscribed",
+      status_if_new: "unsubscribed",
+    });
+  }
 }

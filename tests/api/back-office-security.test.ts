@@ -151,6 +151,7 @@ describe.each(dbKinds)("the back office's doors on %s", (kind: DbKind) => {
             (select json_agg(s order by id) from (select id, email, role, disabled, totp_required, password_hash from staff_accounts) s) as staff,
             (select json_agg(x order by id) from (select id, title, starting_price, sale_price, visibility, images from slabs) x) as slabs,
             (select json_agg(x order by id) from (select id, title, price, stock, visibility, tag from products) x) as products,
+            (select json_agg(x order by id) from (select id, wanted from subscriptions) x) as subscribers,
             (select count(*) from order_refunds where respstat = 'A') as refunds,
             (select count(*) from mail_outbox) as mail`)) as unknown as { rows: unknown[] }
         ).rows[0],
@@ -164,6 +165,7 @@ describe.each(dbKinds)("the back office's doors on %s", (kind: DbKind) => {
       { path: "/studio/staff?intent=update", fields: ["id", "role", "disabled", "totpRequired"] },
       { path: "/studio/account?intent=password", fields: ["current", "password"] },
       { path: "/studio/account?intent=totp-on", fields: ["newSecret", "code"] },
+      { path: "/studio/newsletter", fields: ["id"] },
       { path: "/studio/catalog/slabs/1", fields: ["title", "startingPrice", "salePrice", "length"] },
       { path: "/studio/catalog/products/1", fields: ["price", "stock", "tag", "visibility"] },
       { path: "/studio/catalog/slabs/new", fields: ["title", "startingPrice", "visibility", "seats"] },

@@ -81,10 +81,17 @@ export class FakeMailchimp {
     }
     const member = path.match(/^\/lists\/([^/]+)\/members\/([a-f0-9]{32})$/);
     if (req.method === "PUT" && member) {
-      const body = JSON.parse(Buffer.concat(chunks).toString() || "{}") as { email_address?: string };
+      const body = JSON.parse(Buffer.concat(chunks).toString() || "{}") as {
+        email_address?: string;
+        status?: string;
+        status_if_new?: string;
+      };
       if (!body.email_address) return this.problem(400, "Invalid Resource", "email_address is required");
       const existing = this.members.get(member[2]!);
-      const record = existing ?? { email_address: body.email_address, status: "subscribed" };
+      // `status` sets an existing member's status; `status_if_new` only a new member's.
+      const record = existing
+        ? { ...existing, status: body.status ?? existing.status }
+        : { email_address: body.email_address, status: body.status ?? body.status_if_new ?? "subscribed" };
       this.members.set(member[2]!, record);
       return { status: 200, body: { id: member[2], ...record } };
     }

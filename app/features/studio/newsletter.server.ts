@@ -1,0 +1,44 @@
+/** The newsletter page's loader and action, and its CSV (routes/studio/newsletter*.tsx). */
+import { type AppLoadContext, data } from "react-router";
+import {
+  listSubscribers,
+  NewsletterChangeError,
+  subscribersCsv,
+  unsubscribe,
+} from "../../../server/studio/newsletter.ts";
+import { field, requireChange, requireStaff, rowId } from "./guard.server.ts";
+
+export async function newsletterLoader(request: Request, context: AppLoadContext) {
+  await requireStaff(request, context);
+  const url = new URL(request.url);
+  const page = Number(url.searchParams.get("page") ?? "1");
+  const filter = {
+    q: (url.searchParams.get("q") ?? "").slice(0, 100),
+    page: Number.isInteger(page) && page > 0 && page < 100_000 ? page : 1,
+    unsubscribed: url.searchParams.get("list") === "unsubscribed",
+  };
+  return { filter, ...(await listSubscribers(context.deps.database.db, filter)) };
+}
+
+export async function newsletterAction(request: Request, context: AppLoadContext) {
+  const { session, form } = await requireChange(request, context);
+  try {
+    await unsubscribe(context.deps, session.staff, rowId(field(form, "id"), "subscriber"));
+    return { ok: "Unsubscribed." };
+  } catch (err) {
+    if (err instanceof NewsletterChangeError) return data({ error: err.message }, { status: 400 });
+    throw err;
+  }
+}
+
+export async function newsletterCsvLoader(request: Request, context: AppLoadContext) {
+  await requireStaff(request, context);
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(await subscribersCsv(context.deps.database.db), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="subscribers-${day}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,94 @@
+import { Form, Link } from "react-router";
+import { dateTime } from "../../features/studio/labels.ts";
+import { newsletterAction, newsletterLoader } from "../../features/studio/newsletter.server.ts";
+import { StudioForm } from "../../features/studio/studio-form.tsx";
+import { useStudio } from "../../features/studio/use-studio.ts";
+import type { Route } from "./+types/newsletter";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return newsletterLoader(request, context);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return newsletterAction(request, context);
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Newsletter — Studio" }];
+
+/** Who is on the list, a CSV of them, and taking someone off it. */
+export default function StudioNewsletter({ loaderData, actionData }: Route.ComponentProps) {
+  const { csrf } = useStudio();
+  const { filter, subscribers, total, page, more } = loaderData;
+  const answer = actionData as { ok?: string; error?: string } | undefined;
+  const list = filter.unsubscribed ? "unsubscribed" : "subscribed";
+  const query = (p: number) =>
+    `?${new URLSearchParams({ list, ...(filter.q ? { q: filter.q } : {}), page: String(p) })}`;
+  return (
+    <>
+      <h1>Newsletter</h1>
+      {answer?.ok && (
+        <p className="studio-notice" role="status">
+          {answer.ok}
+        </p>
+      )}
+      {answer?.error && (
+        <p className="studio-notice studio-notice--error" role="alert">
+          {answer.error}
+        </p>
+      )}
+      <Form method="get" className="studio-filters" role="search">
+        <div className="field">
+          <label htmlFor="subs-q" className="field__label">
+            Search
+          </label>
+          <input id="subs-q" name="q" type="search" className="field__control" defaultValue={filter.q} />
+        </div>
+        <div className="field">
+          <label htmlFor="subs-list" className="field__label">
+            List
+          </label>
+          <select id="subs-list" name="list" className="field__control" defaultValue={list}>
+            <option value="subscribed">Subscribed</option>
+            <option value="unsubscribed">Unsubscribed</option>
+          </select>
+        </div>
+        <button type="submit" className="btn">
+          Show
+        </button>
+        <a className="btn btn--ghost" href="/studio/newsletter.csv" download>
+          Export CSV
+        </a>
+      </Form>
+      <p className="studio-muted">
+        {total} {filter.unsubscribed ? "unsubscribed" : `subscriber${total === 1 ? "" : "s"}`}
+      </p>
+      <ul className="studio-list">
+        {subscribers.map((s) => (
+          <li key={s.id} className="studio-subscriber">
+            <span>
+              {s.email}
+              <br />
+              <span className="studio-muted">
+                {filter.unsubscribed && s.unsubscribedAt
+                  ? `Unsubscribed ${dateTime(s.unsubscribedAt)}`
+                  : `Since ${dateTime(s.createdAt)}`}
+              </span>
+            </span>
+            {!filter.unsubscribed && (
+              <StudioForm csrf={csrf} className="studio-actions">
+                <input type="hidden" name="id" value={s.id} />
+                <button type="submit" className="btn btn--ghost" aria-label={`Unsubscribe ${s.email}`}>
+                  Unsubscribe
+                </button>
+              </StudioForm>
+            )}
+          </li>
+        ))}
+      </ul>
+      <nav className="studio-actions" aria-label="Pages">
+        {page > 1 && <Link to={query(page - 1)}>Newer</Link>}
+        {more && <Link to={query(page + 1)}>Older</Link>}
+      </nav>
+    </>
+  );
+}
