@@ -19,6 +19,7 @@ export default [
     route("studio/catalog/:kind/new", "routes/studio/item-new.tsx"),
     route("studio/catalog/:kind/:id", "routes/studio/item.tsx"),
     route("studio/newsletter", "routes/studio/newsletter.tsx"),
+    route("studio/content", "routes/studio/content.tsx"),
     route("studio/audit", "routes/studio/audit.tsx"),
     route("studio/staff", "routes/studio/staff.tsx"),
     route("studio/account", "routes/studio/account.tsx"),

@@ -152,6 +152,8 @@ describe.each(dbKinds)("the back office's doors on %s", (kind: DbKind) => {
             (select json_agg(x order by id) from (select id, title, starting_price, sale_price, visibility, images from slabs) x) as slabs,
             (select json_agg(x order by id) from (select id, title, price, stock, visibility, tag from products) x) as products,
             (select json_agg(x order by id) from (select id, wanted from subscriptions) x) as subscribers,
+            (select json_agg(x order by id) from (select id, content, link, active from announcements) x) as announcements,
+            (select json_agg(x) from (select email, phone, street, hours, socials from studio_config) x) as studio,
             (select count(*) from order_refunds where respstat = 'A') as refunds,
             (select count(*) from mail_outbox) as mail`)) as unknown as { rows: unknown[] }
         ).rows[0],
@@ -166,6 +168,8 @@ describe.each(dbKinds)("the back office's doors on %s", (kind: DbKind) => {
       { path: "/studio/account?intent=password", fields: ["current", "password"] },
       { path: "/studio/account?intent=totp-on", fields: ["newSecret", "code"] },
       { path: "/studio/newsletter", fields: ["id"] },
+      { path: "/studio/content?intent=announcement", fields: ["content", "link", "active"] },
+      { path: "/studio/content?intent=studio", fields: ["email", "phone", "hours-days-0", "socials-url-0"] },
       { path: "/studio/catalog/slabs/1", fields: ["title", "startingPrice", "salePrice", "length"] },
       { path: "/studio/catalog/products/1", fields: ["price", "stock", "tag", "visibility"] },
       { path: "/studio/catalog/slabs/new", fields: ["title", "startingPrice", "visibility", "seats"] },

@@ -20,6 +20,7 @@ const SECTIONS: { to: string; label: string; end?: boolean; owner?: boolean }[] 
   { to: "/studio/orders", label: "Orders" },
   { to: "/studio/enquiries", label: "Enquiries" },
   { to: "/studio/catalog", label: "Catalog" },
+  { to: "/studio/content", label: "Content" },
   { to: "/studio/newsletter", label: "Newsletter" },
   { to: "/studio/audit", label: "Audit log" },
   { to: "/studio/staff", label: "Staff", owner: true },

@@ -1,0 +1,67 @@
+/** The Content page's loader and actions (routes/studio/content.tsx). */
+import { type AppLoadContext, data } from "react-router";
+import {
+  ContentInputError,
+  getAnnouncementForStudio,
+  getStudioForStudio,
+  saveAnnouncement,
+  saveStudio,
+} from "../../../server/studio/content.ts";
+import { field, requireChange, requireStaff } from "./guard.server.ts";
+
+/** Blank lines of the hours and links are room to add one; they are left out. */
+const ROWS = 10;
+
+function pairs(form: FormData, prefix: string, a: string, b: string) {
+  const out: Record<string, string>[] = [];
+  for (let i = 0; i < ROWS; i++) {
+    const x = field(form, `${prefix}-${a}-${i}`);
+    const y = field(form, `${prefix}-${b}-${i}`);
+    if (x || y) out.push({ [a]: x, [b]: y });
+  }
+  return out;
+}
+
+export async function contentLoader(request: Request, context: AppLoadContext) {
+  await requireStaff(request, context);
+  const [announcement, studio] = await Promise.all([
+    getAnnouncementForStudio(context.deps),
+    getStudioForStudio(context.deps),
+  ]);
+  return { announcement, studio };
+}
+
+export type ContentActionData = { ok?: string; error?: string; field?: string };
+
+export async function contentAction(request: Request, context: AppLoadContext) {
+  const { session, form } = await requireChange(request, context);
+  const intent = new URL(request.url).searchParams.get("intent");
+  try {
+    if (intent === "announcement") {
+      await saveAnnouncement(context.deps, session.staff, {
+        content: field(form, "content"),
+        link: field(form, "link"),
+        active: field(form, "active") === "1",
+      });
+      return { ok: "The announcement is saved." } satisfies ContentActionData;
+    }
+    if (intent === "studio") {
+      await saveStudio(context.deps, session.staff, {
+        email: field(form, "email"),
+        phone: field(form, "phone"),
+        street: field(form, "street"),
+        city: field(form, "city"),
+        state: field(form, "state"),
+        zip: field(form, "zip"),
+        hours: pairs(form, "hours", "days", "hours"),
+        socials: pairs(form, "socials", "name", "url"),
+      });
+      return { ok: "The studio's details are saved." } satisfies ContentActionData;
+    }
+    return data({ error: "Unknown action." } satisfies ContentActionData, { status: 400 });
+  } catch (err) {
+    if (err instanceof ContentInputError)
+      return data({ error: err.message, field: err.field } satisfies ContentActionData, { status: 400 });
+    throw err;
+  }
+}

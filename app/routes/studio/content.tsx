@@ -1,0 +1,108 @@
+import { Field } from "../../components/form-field.tsx";
+import { type ContentActionData, contentAction, contentLoader } from "../../features/studio/content.server.ts";
+import { StudioField, StudioForm } from "../../features/studio/studio-form.tsx";
+import { useStudio } from "../../features/studio/use-studio.ts";
+import type { Route } from "./+types/content";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return contentLoader(request, context);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return contentAction(request, context);
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Content — Studio" }];
+
+/** Room for two more lines than there are. */
+const withRoom = <T,>(rows: T[], blank: T) => [...rows, blank, blank].slice(0, 10);
+
+/** The announcement and the studio's contact details, hours and social links. */
+export default function StudioContent({ loaderData, actionData }: Route.ComponentProps) {
+  const { csrf } = useStudio();
+  const { announcement, studio } = loaderData;
+  const answer = actionData as ContentActionData | undefined;
+  const err = (name: string) => (answer?.field === name ? answer.error : undefined);
+  return (
+    <>
+      <h1>Content</h1>
+      {answer?.ok && (
+        <p className="studio-notice" role="status">
+          {answer.ok}
+        </p>
+      )}
+      {answer?.error && (
+        <p className="studio-notice studio-notice--error" role="alert">
+          {answer.error}
+        </p>
+      )}
+      <h2>Announcement</h2>
+      <StudioForm csrf={csrf} action="?intent=announcement">
+        <Field
+          id="content-announcement"
+          name="content"
+          label="Words"
+          hint="Shown across the top of every page. Bold and links are kept."
+          error={err("content")}
+        >
+          {(c) => <textarea {...c} rows={3} className="field__control" defaultValue={announcement?.content ?? ""} />}
+        </Field>
+        <StudioField
+          name="link"
+          label="Link"
+          hint="A page of the shop, such as /custom-design, or an https:// address. Optional."
+          defaultValue={announcement?.link ?? ""}
+          error={err("link")}
+        />
+        <label className="studio-check">
+          <input type="checkbox" name="active" value="1" defaultChecked={announcement?.active ?? false} /> Show it
+        </label>
+        <button type="submit" className="btn">
+          Save the announcement
+        </button>
+      </StudioForm>
+
+      {studio && (
+        <>
+          <h2>The studio</h2>
+          <StudioForm csrf={csrf} action="?intent=studio" className="studio-form studio-form--wide">
+            <div className="studio-row">
+              <StudioField name="email" label="Email" type="email" defaultValue={studio.email} error={err("email")} />
+              <StudioField name="phone" label="Phone" type="tel" defaultValue={studio.phone} error={err("phone")} />
+            </div>
+            <StudioField name="street" label="Street" defaultValue={studio.street} error={err("street")} />
+            <div className="studio-row">
+              <StudioField name="city" label="City" defaultValue={studio.city} error={err("city")} />
+              <StudioField name="state" label="State" defaultValue={studio.state} error={err("state")} />
+              <StudioField name="zip" label="ZIP code" defaultValue={studio.zip} error={err("zip")} />
+            </div>
+            <fieldset className="form-group">
+              <legend>Opening hours</legend>
+              {withRoom(studio.hours, { days: "", hours: "" }).map((h, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the lines are positions in a form, not records
+                <div className="studio-row" key={i}>
+                  <StudioField name={`hours-days-${i}`} label={`Days, line ${i + 1}`} defaultValue={h.days} />
+                  <StudioField name={`hours-hours-${i}`} label={`Hours, line ${i + 1}`} defaultValue={h.hours} />
+                </div>
+              ))}
+              <p className="field__hint">Empty lines are left out.</p>
+            </fieldset>
+            <fieldset className="form-group">
+              <legend>Social links</legend>
+              {withRoom(studio.socials, { name: "", url: "" }).map((s, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: as above
+                <div className="studio-row" key={i}>
+                  <StudioField name={`socials-name-${i}`} label={`Network, line ${i + 1}`} defaultValue={s.name} />
+                  <StudioField name={`socials-url-${i}`} label={`Address, line ${i + 1}`} defaultValue={s.url} />
+                </div>
+              ))}
+            </fieldset>
+            <button type="submit" className="btn">
+              Save the studio's details
+            </button>
+          </StudioForm>
+        </>
+      )}
+    </>
+  );
+}

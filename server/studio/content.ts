@@ -1,0 +1,140 @@
+/**
+ * The studio's words and whereabouts as the back office edits them: the announcement across the
+ * top of every page, and the studio's contact details, opening hours and social links (the
+ * footer, the contact page, the structured data and the mail all read them). Every change is
+ * audited and published on the change feed, so every process shows it at once.
+ */
+import { desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { announcements, studioConfig } from "../db/schema.ts";
+import type { AppDeps } from "../deps.ts";
+import type { StaffAccount } from "../staff/accounts.ts";
+import { audit } from "../staff/audit.ts";
+
+export class ContentInputError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ContentInputError";
+  }
+}
+
+type Deps = Pick<AppDeps, "database" | "changes">;
+
+function first<T>(parsed: z.ZodSafeParseResult<T>): T {
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  throw new ContentInputError(String(issue.path.join("-") || "form"), issue.message);
+}
+
+/** A link the announcement may point to: a path on this site, or an https address. */
+const link = z
+  .string()
+  .trim()
+  .max(500, "The link can be at most 500 characters.")
+  .refine((v) => v === "" || /^\/(?!\/)\S*$/.test(v) || /^https:\/\/\S+$/.test(v), {
+    message: "The link is a path on this site, such as /custom-design, or an https:// address.",
+  });
+
+export const announcementForm = z.object({
+  content: z.string().trim().max(500, "The announcement can be at most 500 characters."),
+  link,
+  active: z.boolean(),
+});
+
+export async function getAnnouncementForStudio(deps: Pick<AppDeps, "database">) {
+  const [row] = await deps.database.db.select().from(announcements).orderBy(desc(announcements.id)).limit(1);
+  return row ?? null;
+}
+
+/** Saves the announcement (one, shown while on); empty words with it on are refused. */
+export async function saveAnnouncement(
+  deps: Deps,
+  who: StaffAccount,
+  values: { content: string; link: string; active: boolean },
+) {
+  const input = first(announcementForm.safeParse(values));
+  if (input.active && !input.content) throw new ContentInputError("content", "Write the announcement, or turn it off.");
+  await deps.database.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(announcements).orderBy(desc(announcements.id)).limit(1).for("update");
+    const row = { content: input.content, link: input.link || null, active: input.active };
+    if (before) await tx.update(announcements).set(row).where(eq(announcements.id, before.id));
+    else await tx.insert(announcements).values(row);
+    await audit(tx, who, {
+      action: "announcement.update",
+      entity: "announcement",
+      entityId: before?.id ?? 0,
+      before,
+      after: row,
+    });
+  });
+  deps.changes.publish();
+}
+
+const line = (name: string, max: number) =>
+  z.string().trim().min(1, `${name} is needed.`).max(max, `${name} can be at most ${max} characters.`);
+
+export const studioForm = z.object({
+  email: z
+    .string()
+    .trim()
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, "Please enter a valid email address."),
+  phone: line("The phone number", 40),
+  street: line("The street", 120),
+  city: line("The city", 60),
+  state: line("The state", 40),
+  zip: line("The ZIP code", 20),
+  hours: z
+    .array(z.object({ days: line("The days", 60), hours: line("The hours", 60) }))
+    .max(10, "At most 10 lines of hours."),
+  socials: z
+    .array(
+      z.object({
+        name: line("The network's name", 40),
+        url: z
+          .string()
+          .trim()
+          .regex(/^https:\/\/\S+$/, "A social link is an https:// address."),
+      }),
+    )
+    .max(10, "At most 10 social links."),
+});
+
+export type StudioInput = z.infer<typeof studioForm>;
+
+export async function getStudioForStudio(deps: Pick<AppDeps, "database">) {
+  const [row] = await deps.database.db.select().from(studioConfig).where(eq(studioConfig.id, 1));
+  return row ?? null;
+}
+
+export async function saveStudio(deps: Deps, who: StaffAccount, values: unknown) {
+  const input = first(studioForm.safeParse(values));
+  await deps.database.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(studioConfig).where(eq(studioConfig.id, 1)).for("update");
+    if (!before) throw new ContentInputError("form", "The studio is not set up yet.");
+    await tx
+      .update(studioConfig)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(studioConfig.id, 1));
+    const pick = (r: typeof before | StudioInput) => ({
+      email: r.email,
+      phone: r.phone,
+      street: r.street,
+      city: r.city,
+      state: r.state,
+      zip: r.zip,
+      hours: r.hours,
+      socials: r.socials,
+    });
+    await audit(tx, who, {
+      action: "studio.update",
+      entity: "studio",
+      entityId: 1,
+      before: pick(before),
+      after: pick(input),
+    });
+  });
+  deps.changes.publish();
+}
