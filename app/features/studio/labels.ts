@@ -13,3 +13,18 @@ export const dateTime = (d: Date | string) =>
     timeStyle: "short",
     timeZone: "America/New_York",
   });
+
+const brief = (v: unknown) => {
+  const text = v === null || v === undefined ? "—" : typeof v === "string" ? v : JSON.stringify(v);
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+};
+
+/** What an audit entry changed, field by field ("price: 2400 → 2150"); every field of a record made or removed. */
+export function changedFields(before: unknown, after: unknown): string[] {
+  const b = (before && typeof before === "object" ? before : {}) as Record<string, unknown>;
+  const a = (after && typeof after === "object" ? after : {}) as Record<string, unknown>;
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+  return keys
+    .filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]))
+    .map((k) => (k in b && before ? `${k}: ${brief(b[k])} → ${brief(a[k])}` : `${k}: ${brief(a[k])}`));
+}

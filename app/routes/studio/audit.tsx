@@ -1,4 +1,4 @@
-import { dateTime } from "../../features/studio/labels.ts";
+import { changedFields, dateTime } from "../../features/studio/labels.ts";
 import { auditLoader } from "../../features/studio/pages.server.ts";
 import type { Route } from "./+types/audit";
 
@@ -8,41 +8,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit log — Studio" }];
 
-const show = (v: unknown) => (v === null || v === undefined ? "" : JSON.stringify(v));
-
-/** Who changed what and when, with what it was before and after. */
+/** Who changed what and when: each entry's fields as they were and as they became. */
 export default function StudioAudit({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>Audit log</h1>
-      <table className="studio-table">
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Who</th>
-            <th scope="col">What</th>
-            <th scope="col">Before</th>
-            <th scope="col">After</th>
-          </tr>
-        </thead>
-        <tbody>
-          {loaderData.entries.map((e) => (
-            <tr key={e.id}>
-              <td data-label="When">{dateTime(e.createdAt)}</td>
-              <td data-label="Who">{e.staffEmail}</td>
-              <td data-label="What">
+      <ul className="studio-list">
+        {loaderData.entries.map((e) => {
+          const changes = changedFields(e.before, e.after);
+          return (
+            <li key={e.id}>
+              <strong>
                 {e.action} {e.entity} {e.entityId}
-              </td>
-              <td data-label="Before">
-                <code>{show(e.before)}</code>
-              </td>
-              <td data-label="After">
-                <code>{show(e.after)}</code>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </strong>
+              <br />
+              <span className="studio-muted">
+                {dateTime(e.createdAt)} · {e.staffEmail}
+              </span>
+              {changes.length > 0 && (
+                <ul className="studio-changes">
+                  {changes.slice(0, 12).map((c) => (
+                    <li key={c}>{c}</li>
+                  ))}
+                  {changes.length > 12 && <li>and {changes.length - 12} more</li>}
+                </ul>
+              )}
+            </li>
+          );
+        })}
+      </ul>
     </>
   );
 }
