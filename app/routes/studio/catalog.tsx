@@ -67,6 +67,9 @@ export default function StudioCatalog({ loaderData }: Route.ComponentProps) {
           Add a base
         </Link>
       </nav>
+      <p>
+        <Link to="/studio/catalog/divergence">The Divergence table: sizes, prices and stock</Link>
+      </p>
       <h2>Slabs</h2>
       <Items kind="slabs" items={loaderData.slabs} />
       <h2>Pieces</h2>
