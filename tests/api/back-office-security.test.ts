@@ -11,29 +11,29 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../server/app.ts";
 import { enquiries } from "../../server/db/schema.ts";
-import { sitePages } from "../../server/pages.ts";
 import { setTotpSecret } from "../../server/staff/accounts.ts";
-import { devSiteBuild } from "../support/dev-site.ts";
 import { hostileText } from "../support/hostile-requests.ts";
-import { formBody, paidOrder, type Send, STAFF_PASSWORD, signIn, staffMember } from "../support/studio.ts";
+import {
+  formBody,
+  pageSender,
+  paidOrder,
+  type Send,
+  STAFF_PASSWORD,
+  signIn,
+  staffMember,
+  devSiteForFile,
+} from "../support/studio.ts";
 import { createTestApp, type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
 /** Pages anyone may open: the sign-in and its second step (which needs a session of its own). */
 const OPEN = new Set(["studio/login", "studio/login/code"]);
 
-let site: Awaited<ReturnType<typeof devSiteBuild>>;
-beforeAll(async () => {
-  site = await devSiteBuild();
-}, 120_000);
-afterAll(async () => {
-  await site?.close();
-});
+const siteBuild = devSiteForFile();
 
 /** Every route path under /studio in the build's route table, with its parameters filled in. */
 function studioPaths(ids: { order: number; enquiry: number }): string[] {
-  const routes = Object.values(site.build.routes).filter((r) => r?.path?.startsWith("studio"));
+  const routes = Object.values(siteBuild().routes).filter((r) => r?.path?.startsWith("studio"));
   const paths = routes
     .map((r) => r!.path!)
     .filter((p) => !OPEN.has(p))
@@ -71,8 +71,7 @@ describe.each(dbKinds)("the back office's doors on %s", (kind: DbKind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind, { env: { TRUST_PROXY: "1" } });
-    const app = createApp(t.deps, { pages: sitePages(t.deps, site.build) });
-    send = async (p, init) => app.request(`http://localhost${p}`, init);
+    send = pageSender(t, siteBuild());
     const order = await paidOrder(t.deps, { email: SECRETS[0] });
     const [enquiry] = await t.deps.database.db
       .insert(enquiries)

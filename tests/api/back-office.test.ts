@@ -5,29 +5,24 @@ import { createApp } from "../../server/app.ts";
 import { auditLog, enquiries, mailOutbox, orderRefunds, orders, staffSessions } from "../../server/db/schema.ts";
 import { sitePages } from "../../server/pages.ts";
 import { totpCode } from "../../server/staff/totp.ts";
-import { devSiteBuild } from "../support/dev-site.ts";
 import {
   csrfOf,
   formBody,
+  pageSender,
   paidOrder,
   type Send,
   STAFF_PASSWORD,
   sessionCookieOf,
   signIn,
   staffMember,
+  devSiteForFile,
 } from "../support/studio.ts";
 import { createTestApp, dbKinds, type TestApp } from "../support/test-app.ts";
 
 // The back office (/studio): signing in, sessions, CSRF, and the order and enquiry work a
 // studio does from it, through the pages' own form posts as a browser sends them.
 
-let site: Awaited<ReturnType<typeof devSiteBuild>>;
-beforeAll(async () => {
-  site = await devSiteBuild();
-}, 120_000);
-afterAll(async () => {
-  await site?.close();
-});
+const siteBuild = devSiteForFile();
 
 describe.each(dbKinds)("the back office on %s", (kind) => {
   let t: TestApp;
@@ -39,8 +34,7 @@ describe.each(dbKinds)("the back office on %s", (kind) => {
     t = await createTestApp(kind, {
       env: { TRUST_PROXY: "1", SIGN_IN_ACCOUNT_LIMIT: "3/900", SIGN_IN_CLIENT_LIMIT: "6/900" },
     });
-    const app = createApp(t.deps, { pages: sitePages(t.deps, site.build) });
-    send = async (p, init) => app.request(`http://localhost${p}`, init);
+    send = pageSender(t, siteBuild());
     await staffMember(t.deps, "owner@studio.test", "owner");
     await staffMember(t.deps, "maker@studio.test", "staff");
   }, 120_000);
@@ -96,7 +90,7 @@ describe.each(dbKinds)("the back office on %s", (kind) => {
       headers: { "x-forwarded-for": "198.51.100.2" },
     });
     expect(res.status).toBe(302);
-    const secure = createApp(t.deps, { pages: sitePages(t.deps, site.build) });
+    const secure = createApp(t.deps, { pages: sitePages(t.deps, siteBuild()) });
     const over = await secure.request("https://shop.test/studio/login", {
       method: "POST",
       body: formBody({ email: "maker@studio.test", password: STAFF_PASSWORD }),

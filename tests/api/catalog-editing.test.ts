@@ -14,21 +14,20 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ITEM_FIELDS } from "../../domain/catalog-fields.ts";
-import { createApp } from "../../server/app.ts";
 import { auditLog, products, slabs } from "../../server/db/schema.ts";
-import { sitePages } from "../../server/pages.ts";
-import { devSiteBuild } from "../support/dev-site.ts";
 import { BUYER_ADDRESS, paymentRequest, type QuotedRate } from "../support/payment-request.ts";
-import { type Send, STAFF_PASSWORD, signIn, staffMember } from "../support/studio.ts";
+import {
+  pageSender,
+  type Send,
+  STAFF_PASSWORD,
+  signedInApp,
+  signIn,
+  staffMember,
+  devSiteForFile,
+} from "../support/studio.ts";
 import { createTestApp, type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
-let site: Awaited<ReturnType<typeof devSiteBuild>>;
-beforeAll(async () => {
-  site = await devSiteBuild();
-}, 120_000);
-afterAll(async () => {
-  await site?.close();
-});
+const siteBuild = devSiteForFile();
 
 /** A phone's photo: portrait stored sideways with an orientation tag, and a GPS position. */
 async function phonePhoto(colour: string): Promise<Buffer> {
@@ -72,11 +71,7 @@ describe.each(dbKinds)("editing the catalog on %s", (kind: DbKind) => {
   let session: { cookie: string; csrf: string };
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    const app = createApp(t.deps, { pages: sitePages(t.deps, site.build) });
-    send = async (p, init) => app.request(`http://localhost${p}`, init);
-    await staffMember(t.deps, "maker@studio.test");
-    session = await signIn(send, "maker@studio.test", STAFF_PASSWORD);
+    ({ t, send, session } = await signedInApp(kind, siteBuild()));
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -224,8 +219,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("a slab added in one proc
 
   beforeAll(async () => {
     t = await createTestApp("postgres", { sharedChanges: true });
-    const app = createApp(t.deps, { pages: sitePages(t.deps, site.build) });
-    send = async (p, init) => app.request(`http://localhost${p}`, init);
+    send = pageSender(t, siteBuild());
     for (let i = 0; i < 2; i++) {
       // Each process has a data folder of its own: nothing is shared but the database.
       const dataDir = mkdtempSync(path.join(tmpdir(), "heartwood-catalog-proc-"));

@@ -4,19 +4,10 @@
  * naming the field, and changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../server/app.ts";
-import { sitePages } from "../../server/pages.ts";
-import { devSiteBuild } from "../support/dev-site.ts";
-import { formBody, type Send, STAFF_PASSWORD, signIn, staffMember } from "../support/studio.ts";
-import { createTestApp, type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
+import { formBody, type Send, signedInApp, devSiteForFile } from "../support/studio.ts";
+import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
-let site: Awaited<ReturnType<typeof devSiteBuild>>;
-beforeAll(async () => {
-  site = await devSiteBuild();
-}, 120_000);
-afterAll(async () => {
-  await site?.close();
-});
+const siteBuild = devSiteForFile();
 
 describe.each(dbKinds)("the studio's content on %s", (kind: DbKind) => {
   let t: TestApp;
@@ -30,11 +21,7 @@ describe.each(dbKinds)("the studio's content on %s", (kind: DbKind) => {
     });
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    const app = createApp(t.deps, { pages: sitePages(t.deps, site.build) });
-    send = async (p, init) => app.request(`http://localhost${p}`, init);
-    await staffMember(t.deps, "maker@studio.test");
-    session = await signIn(send, "maker@studio.test", STAFF_PASSWORD);
+    ({ t, send, session } = await signedInApp(kind, siteBuild()));
   }, 120_000);
   afterAll(async () => {
     await t?.close();

@@ -5,21 +5,12 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../server/app.ts";
 import { subscriptions } from "../../server/db/schema.ts";
-import { sitePages } from "../../server/pages.ts";
 import { FakeMailchimp } from "../fakes/mailchimp.ts";
-import { devSiteBuild } from "../support/dev-site.ts";
-import { formBody, type Send, STAFF_PASSWORD, signIn, staffMember } from "../support/studio.ts";
-import { createTestApp, type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
+import { formBody, type Send, signedInApp, devSiteForFile } from "../support/studio.ts";
+import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
-let site: Awaited<ReturnType<typeof devSiteBuild>>;
-beforeAll(async () => {
-  site = await devSiteBuild();
-}, 120_000);
-afterAll(async () => {
-  await site?.close();
-});
+const siteBuild = devSiteForFile();
 
 describe.each(dbKinds)("the newsletter's subscribers on %s", (kind: DbKind) => {
   let t: TestApp;
@@ -29,18 +20,14 @@ describe.each(dbKinds)("the newsletter's subscribers on %s", (kind: DbKind) => {
 
   beforeAll(async () => {
     mailchimp = await new FakeMailchimp().start();
-    t = await createTestApp(kind, {
+    ({ t, send, session } = await signedInApp(kind, siteBuild(), {
       env: {
         MAILCHIMP_API_KEY: mailchimp.apiKey,
         MAILCHIMP_BASE_URL: mailchimp.url,
         MAILCHIMP_LIST_ID: "list1",
         TRUST_PROXY: "1",
       },
-    });
-    const app = createApp(t.deps, { pages: sitePages(t.deps, site.build) });
-    send = async (p, init) => app.request(`http://localhost${p}`, init);
-    await staffMember(t.deps, "maker@studio.test");
-    session = await signIn(send, "maker@studio.test", STAFF_PASSWORD);
+    }));
   }, 120_000);
   afterAll(async () => {
     await t?.close();

@@ -1,7 +1,13 @@
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll } from "vitest";
+import { createApp } from "../../server/app.ts";
 import { orderLines, orders } from "../../server/db/schema.ts";
 import type { AppDeps } from "../../server/deps.ts";
+import { sitePages } from "../../server/pages.ts";
 import { addStaff, type Role } from "../../server/staff/accounts.ts";
 import { authRequest } from "./auth-request.ts";
+import { devSiteBuild } from "./dev-site.ts";
+import { createTestApp, type DbKind, type TestApp } from "./test-app.ts";
 
 export const STAFF_PASSWORD = "walnut-and-steel-2026";
 
@@ -75,4 +81,34 @@ export async function paidOrder(deps: AppDeps, over: { total?: number; email?: s
     total,
   });
   return order!;
+}
+
+/** The site compiled once for a test file (its pages answer the back office's requests). */
+export function devSiteForFile(): () => ServerBuild {
+  let site: Awaited<ReturnType<typeof devSiteBuild>> | undefined;
+  beforeAll(async () => {
+    site = await devSiteBuild();
+  }, 120_000);
+  afterAll(async () => {
+    await site?.close();
+  });
+  return () => site!.build;
+}
+
+/** Requests to an app with its pages, in-process. */
+export function pageSender(t: TestApp, build: ServerBuild): Send {
+  const app = createApp(t.deps, { pages: sitePages(t.deps, build) });
+  return async (p, init) => app.request(`http://localhost${p}`, init);
+}
+
+/** A test app with its pages and a staff member signed in through the form. */
+export async function signedInApp(
+  kind: DbKind,
+  build: ServerBuild,
+  options: Parameters<typeof createTestApp>[1] = {},
+): Promise<{ t: TestApp; send: Send; session: { cookie: string; csrf: string } }> {
+  const t = await createTestApp(kind, options);
+  const send = pageSender(t, build);
+  await staffMember(t.deps, "maker@studio.test");
+  return { t, send, session: await signIn(send, "maker@studio.test", STAFF_PASSWORD) };
 }

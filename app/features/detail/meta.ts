@@ -9,6 +9,22 @@ type MetaMatch = { data?: unknown } | undefined;
 const LISTINGS = { product: ["Shop", "/shop"], slab: ["Slabs", "/slabs"], base: ["Bases", "/bases"] } as const;
 
 /**
+ * What a page says of an item whose text is empty (one just added from the back office): its
+ * facts in a sentence, so search engines and shares still get a description.
+ */
+function facts(data: DetailData): string {
+  if (data.kind === "product") {
+    const p = data.product;
+    return `${data.parent.title}${p.id === data.parent.id ? "" : `, ${p.title}`}: ${[p.category, p.material].filter(Boolean).join(", ")}, ${p.length} × ${p.width} × ${p.height} in.`;
+  }
+  if (data.kind === "slab") {
+    const s = data.item;
+    return `${s.title}: a ${s.species.toLowerCase()} ${s.category.toLowerCase()}, ${s.length} × ${s.width} in and ${s.thickness} in thick, from ${s.origin}.`;
+  }
+  return `${data.item.title}: a ${data.item.material.toLowerCase()} table base.`;
+}
+
+/**
  * A detail page's head: products use their SEO data, slabs and bases their text; the main
  * picture for sharing; a Product with its Offer and the breadcrumb as JSON-LD.
  */
@@ -68,6 +84,7 @@ export function detailMeta(data: DetailData | undefined, matches: MetaMatch[]) {
       category: data.kind === "slab" ? data.item.category : undefined,
     };
   }
+  if (description.trim() === "") description = facts(data);
   const url = siteUrl + new URL(data.shareUrl).pathname;
   const [listing, listingPath] = LISTINGS[data.kind];
   return pageMeta(matches, title, description.slice(0, 300), {

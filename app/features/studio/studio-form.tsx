@@ -63,3 +63,21 @@ export function StudioField({
     </Field>
   );
 }
+
+/** What a change came to: done (a status the screen reader reads) or refused (an alert). */
+export function StudioNotices({ ok, error }: { ok?: string; error?: string }) {
+  return (
+    <>
+      {ok && (
+        <p className="studio-notice" role="status">
+          {ok}
+        </p>
+      )}
+      {error && (
+        <p className="studio-notice studio-notice--error" role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}

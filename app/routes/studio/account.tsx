@@ -1,6 +1,6 @@
 import { dateTime } from "../../features/studio/labels.ts";
 import { accountAction, accountLoader, type StaffActionData } from "../../features/studio/staff.server.ts";
-import { StudioField, StudioForm } from "../../features/studio/studio-form.tsx";
+import { StudioField, StudioForm, StudioNotices } from "../../features/studio/studio-form.tsx";
 import { useStudio } from "../../features/studio/use-studio.ts";
 import type { Route } from "./+types/account";
 
@@ -27,16 +27,7 @@ export default function StudioAccount({ loaderData, actionData }: Route.Componen
       <p>
         {account.email} · {account.role}
       </p>
-      {answer?.ok && (
-        <p className="studio-notice" role="status">
-          {answer.ok}
-        </p>
-      )}
-      {answer?.error && !answer.field && (
-        <p className="studio-notice studio-notice--error" role="alert">
-          {answer.error}
-        </p>
-      )}
+      <StudioNotices ok={answer?.ok} error={answer?.error && !answer.field ? answer.error : undefined} />
 
       <h2>Where you are signed in</h2>
       <ul className="studio-list">

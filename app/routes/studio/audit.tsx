@@ -1,4 +1,4 @@
-import { changedFields, dateTime } from "../../features/studio/labels.ts";
+import { AuditTrail } from "../../features/studio/audit-trail.tsx";
 import { auditLoader } from "../../features/studio/pages.server.ts";
 import type { Route } from "./+types/audit";
 
@@ -14,28 +14,14 @@ export default function StudioAudit({ loaderData }: Route.ComponentProps) {
     <>
       <h1>Audit log</h1>
       <ul className="studio-list">
-        {loaderData.entries.map((e) => {
-          const changes = changedFields(e.before, e.after);
-          return (
-            <li key={e.id}>
-              <strong>
-                {e.action} {e.entity} {e.entityId}
-              </strong>
-              <br />
-              <span className="studio-muted">
-                {dateTime(e.createdAt)} · {e.staffEmail}
-              </span>
-              {changes.length > 0 && (
-                <ul className="studio-changes">
-                  {changes.slice(0, 12).map((c) => (
-                    <li key={c}>{c}</li>
-                  ))}
-                  {changes.length > 12 && <li>and {changes.length - 12} more</li>}
-                </ul>
-              )}
-            </li>
-          );
-        })}
+        {loaderData.entries.map((e) => (
+          <li key={e.id}>
+            <strong>
+              {e.entity} {e.entityId}
+            </strong>
+            <AuditTrail entries={[e]} />
+          </li>
+        ))}
       </ul>
     </>
   );

@@ -1,6 +1,6 @@
 import { Field } from "../../components/form-field.tsx";
 import { type ContentActionData, contentAction, contentLoader } from "../../features/studio/content.server.ts";
-import { StudioField, StudioForm } from "../../features/studio/studio-form.tsx";
+import { StudioField, StudioForm, StudioNotices } from "../../features/studio/studio-form.tsx";
 import { useStudio } from "../../features/studio/use-studio.ts";
 import type { Route } from "./+types/content";
 
@@ -26,16 +26,7 @@ export default function StudioContent({ loaderData, actionData }: Route.Componen
   return (
     <>
       <h1>Content</h1>
-      {answer?.ok && (
-        <p className="studio-notice" role="status">
-          {answer.ok}
-        </p>
-      )}
-      {answer?.error && (
-        <p className="studio-notice studio-notice--error" role="alert">
-          {answer.error}
-        </p>
-      )}
+      <StudioNotices ok={answer?.ok} error={answer?.error} />
       <h2>Announcement</h2>
       <StudioForm csrf={csrf} action="?intent=announcement">
         <Field

@@ -4,7 +4,7 @@ import {
   divergenceAction,
   divergenceLoader,
 } from "../../features/studio/divergence.server.ts";
-import { StudioField, StudioForm } from "../../features/studio/studio-form.tsx";
+import { StudioField, StudioForm, StudioNotices } from "../../features/studio/studio-form.tsx";
 import { useStudio } from "../../features/studio/use-studio.ts";
 import type { Route } from "./+types/divergence";
 
@@ -31,16 +31,7 @@ export default function StudioDivergence({ loaderData, actionData }: Route.Compo
         <Link to="/studio/catalog">← Catalog</Link>
       </p>
       <h1>{meta.title}</h1>
-      {answer?.ok && (
-        <p className="studio-notice" role="status">
-          {answer.ok}
-        </p>
-      )}
-      {answer?.error && (
-        <p className="studio-notice studio-notice--error" role="alert">
-          {answer.error}
-        </p>
-      )}
+      <StudioNotices ok={answer?.ok} error={answer?.error} />
       <StudioForm csrf={csrf} className="studio-form studio-form--wide">
         <div className="studio-row">
           <StudioField

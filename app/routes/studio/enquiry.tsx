@@ -1,7 +1,8 @@
 import { Link } from "react-router";
+import { AuditTrail } from "../../features/studio/audit-trail.tsx";
 import { type EnquiryActionData, enquiryAction, enquiryLoader } from "../../features/studio/enquiries.server.ts";
 import { dateTime, enquiryName } from "../../features/studio/labels.ts";
-import { StudioField, StudioForm } from "../../features/studio/studio-form.tsx";
+import { StudioField, StudioForm, StudioNotices } from "../../features/studio/studio-form.tsx";
 import { useStudio } from "../../features/studio/use-studio.ts";
 import type { Route } from "./+types/enquiry";
 
@@ -49,16 +50,7 @@ export default function StudioEnquiry({ loaderData, actionData }: Route.Componen
         {dateTime(enquiry.createdAt)} · <span className="studio-pill">{enquiry.status}</span>
         {enquiry.spam ? " · spam" : ""}
       </p>
-      {answer?.ok && (
-        <p className="studio-notice" role="status">
-          {answer.ok}
-        </p>
-      )}
-      {answer?.error && !answer.field && (
-        <p className="studio-notice studio-notice--error" role="alert">
-          {answer.error}
-        </p>
-      )}
+      <StudioNotices ok={answer?.ok} error={answer?.error && !answer.field ? answer.error : undefined} />
       <dl className="studio-fields">
         {fields.map(([k, v]) => (
           <div key={k}>
@@ -179,13 +171,7 @@ export default function StudioEnquiry({ loaderData, actionData }: Route.Componen
       </StudioForm>
 
       <h2>History</h2>
-      <ul className="studio-list">
-        {history.map((h) => (
-          <li key={h.id}>
-            {dateTime(h.createdAt)} · {h.staffEmail} · {h.action}
-          </li>
-        ))}
-      </ul>
+      <AuditTrail entries={history} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { dateTime } from "../../features/studio/labels.ts";
 import { newsletterAction, newsletterLoader } from "../../features/studio/newsletter.server.ts";
-import { StudioForm } from "../../features/studio/studio-form.tsx";
+import { StudioForm, StudioNotices } from "../../features/studio/studio-form.tsx";
 import { useStudio } from "../../features/studio/use-studio.ts";
 import type { Route } from "./+types/newsletter";
 
@@ -26,16 +26,7 @@ export default function StudioNewsletter({ loaderData, actionData }: Route.Compo
   return (
     <>
       <h1>Newsletter</h1>
-      {answer?.ok && (
-        <p className="studio-notice" role="status">
-          {answer.ok}
-        </p>
-      )}
-      {answer?.error && (
-        <p className="studio-notice studio-notice--error" role="alert">
-          {answer.error}
-        </p>
-      )}
+      <StudioNotices ok={answer?.ok} error={answer?.error} />
       <Form method="get" className="studio-filters" role="search">
         <div className="field">
           <label htmlFor="subs-q" className="field__label">

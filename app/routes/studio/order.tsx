@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import { formatPrice } from "../../../domain/format.ts";
 import { ORDER_STEPS, type OrderStep, STEP_NAMES } from "../../../domain/order-steps.ts";
+import { AuditTrail } from "../../features/studio/audit-trail.tsx";
 import { dateTime } from "../../features/studio/labels.ts";
 import { loadOrder, type OrderActionData, orderAction } from "../../features/studio/orders.server.ts";
-import { StudioField, StudioForm } from "../../features/studio/studio-form.tsx";
+import { StudioField, StudioForm, StudioNotices } from "../../features/studio/studio-form.tsx";
 import { useStudio } from "../../features/studio/use-studio.ts";
 import type { Route } from "./+types/order";
 
@@ -31,16 +32,7 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
         <Link to="/studio/orders">← Orders</Link>
       </p>
       <h1>Order {order.orderRef}</h1>
-      {answer?.ok && (
-        <p className="studio-notice" role="status">
-          {answer.ok}
-        </p>
-      )}
-      {answer?.error && (
-        <p className="studio-notice studio-notice--error" role="alert">
-          {answer.error}
-        </p>
-      )}
+      <StudioNotices ok={answer?.ok} error={answer?.error} />
       <div className="studio-cards">
         <section className="studio-card" aria-labelledby="order-buyer">
           <h2 id="order-buyer">Buyer</h2>
@@ -208,23 +200,9 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
       )}
 
       <h2>History</h2>
-      <ul className="studio-list">
-        {history.map((h) => (
-          <li key={h.id}>
-            {dateTime(h.createdAt)} · {h.staffEmail} · {h.action}
-            {h.after ? `: ${summary(h.after)}` : ""}
-          </li>
-        ))}
+      <AuditTrail entries={history}>
         <li>{dateTime(order.createdAt)} · ordered</li>
-      </ul>
+      </AuditTrail>
     </>
   );
-}
-
-function summary(value: unknown): string {
-  if (!value || typeof value !== "object") return String(value);
-  return Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== null && v !== "")
-    .map(([k, v]) => `${k} ${String(v)}`)
-    .join(", ");
 }

@@ -1,5 +1,5 @@
 import { type StaffActionData, staffAction, staffLoader } from "../../features/studio/staff.server.ts";
-import { StudioField, StudioForm } from "../../features/studio/studio-form.tsx";
+import { StudioField, StudioForm, StudioNotices } from "../../features/studio/studio-form.tsx";
 import { useStudio } from "../../features/studio/use-studio.ts";
 import type { Route } from "./+types/staff";
 
@@ -21,16 +21,10 @@ export default function StudioStaff({ loaderData, actionData }: Route.ComponentP
   return (
     <>
       <h1>Staff</h1>
-      {answer?.ok && (
-        <p className="studio-notice" role="status">
-          {answer.ok}
-        </p>
-      )}
-      {answer?.error && !["email", "password", "name"].includes(answer.field ?? "") && (
-        <p className="studio-notice studio-notice--error" role="alert">
-          {answer.error}
-        </p>
-      )}
+      <StudioNotices
+        ok={answer?.ok}
+        error={answer?.error && !["email", "password", "name"].includes(answer.field ?? "") ? answer.error : undefined}
+      />
       <ul className="studio-list">
         {loaderData.accounts.map((a) => (
           <li key={a.id}>
