@@ -235,6 +235,7 @@ export async function giveMoneyBack(
       entityId: order.orderRef,
       before: { refundedTotal: order.refundedTotal },
       after: {
+        refundedTotal: accepted ? (Math.round(order.refundedTotal * 100) + amount) / 100 : order.refundedTotal,
         amount: amountText(amount),
         respstat: answer.respstat,
         resptext: answer.resptext,
