@@ -15,6 +15,7 @@ import { enquiries } from "../../server/db/schema.ts";
 import { setTotpSecret } from "../../server/staff/accounts.ts";
 import { hostileText } from "../support/hostile-requests.ts";
 import {
+  devSiteForFile,
   formBody,
   pageSender,
   paidOrder,
@@ -22,7 +23,6 @@ import {
   STAFF_PASSWORD,
   signIn,
   staffMember,
-  devSiteForFile,
 } from "../support/studio.ts";
 import { createTestApp, type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 

@@ -7,6 +7,7 @@ import { sitePages } from "../../server/pages.ts";
 import { totpCode } from "../../server/staff/totp.ts";
 import {
   csrfOf,
+  devSiteForFile,
   formBody,
   pageSender,
   paidOrder,
@@ -15,7 +16,6 @@ import {
   sessionCookieOf,
   signIn,
   staffMember,
-  devSiteForFile,
 } from "../support/studio.ts";
 import { createTestApp, dbKinds, type TestApp } from "../support/test-app.ts";
 

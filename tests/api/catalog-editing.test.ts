@@ -6,7 +6,6 @@
  * PostgreSQL, two more app processes with data folders of their own see the slab and serve its
  * photos within 2 s, through the change feed and the database's file store.
  */
-import { type ChildProcess, fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,15 +14,16 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ITEM_FIELDS } from "../../domain/catalog-fields.ts";
 import { auditLog, products, slabs } from "../../server/db/schema.ts";
+import { startAppProcesses } from "../support/app-processes.ts";
 import { BUYER_ADDRESS, paymentRequest, type QuotedRate } from "../support/payment-request.ts";
 import {
+  devSiteForFile,
   pageSender,
   type Send,
   STAFF_PASSWORD,
   signedInApp,
   signIn,
   staffMember,
-  devSiteForFile,
 } from "../support/studio.ts";
 import { createTestApp, type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
@@ -213,41 +213,21 @@ describe.each(dbKinds)("editing the catalog on %s", (kind: DbKind) => {
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("a slab added in one process, on two others", () => {
   let t: TestApp;
   let send: Send;
-  const children: ChildProcess[] = [];
-  const ports: number[] = [];
+  let ports: number[] = [];
+  let stopProcesses = async () => {};
   const dirs: string[] = [];
 
   beforeAll(async () => {
     t = await createTestApp("postgres", { sharedChanges: true });
     send = pageSender(t, siteBuild());
-    for (let i = 0; i < 2; i++) {
-      // Each process has a data folder of its own: nothing is shared but the database.
-      const dataDir = mkdtempSync(path.join(tmpdir(), "heartwood-catalog-proc-"));
-      dirs.push(dataDir);
-      const child = fork(path.resolve("tests/support/app-process.ts"), {
-        execArgv: ["--import", "tsx"],
-        env: { ...process.env, DATABASE_URL: t.databaseUrl!, DATA_DIR: dataDir },
-        stdio: ["ignore", "inherit", "inherit", "ipc"],
-      });
-      children.push(child);
-      ports.push(
-        await new Promise<number>((resolve, reject) => {
-          child.once("message", (m) => resolve((m as { port: number }).port));
-          child.once("exit", (code) => reject(new Error(`app process exited with ${code}`)));
-        }),
-      );
-    }
+    // Each process has a data folder of its own: nothing is shared but the database.
+    for (let i = 0; i < 2; i++) dirs.push(mkdtempSync(path.join(tmpdir(), "heartwood-catalog-proc-")));
+    ({ ports, stop: stopProcesses } = await startAppProcesses(2, { DATABASE_URL: t.databaseUrl! }, (i) => ({
+      DATA_DIR: dirs[i]!,
+    })));
   }, 120_000);
   afterAll(async () => {
-    await Promise.all(
-      children.map(
-        (c) =>
-          new Promise((resolve) => {
-            c.once("exit", resolve);
-            c.kill("SIGTERM");
-          }),
-      ),
-    );
+    await stopProcesses();
     await t?.close();
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });

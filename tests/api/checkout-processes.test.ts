@@ -1,4 +1,3 @@
-import { type ChildProcess, fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,6 +7,7 @@ import { content } from "../../seed/content/index.ts";
 import { seedDatabase } from "../../seed/seed.ts";
 import type { Database } from "../../server/db/client.ts";
 import { orders, products } from "../../server/db/schema.ts";
+import { startAppProcesses } from "../support/app-processes.ts";
 import { BUYER_ADDRESS, paymentRequest } from "../support/payment-request.ts";
 import { openTestDatabase } from "../support/test-app.ts";
 
@@ -16,8 +16,8 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("checkout across two app 
   let database: Database;
   let dispose: () => Promise<void>;
   let dataDir: string;
-  const children: ChildProcess[] = [];
-  const ports: number[] = [];
+  let ports: number[] = [];
+  let stopProcesses = async () => {};
 
   beforeAll(async () => {
     const opened = await openTestDatabase("postgres");
@@ -26,32 +26,15 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("checkout across two app 
     await database.migrate();
     await seedDatabase(database.db, content);
     dataDir = mkdtempSync(path.join(tmpdir(), "heartwood-procs-"));
-    for (let i = 0; i < 2; i++) {
-      const child = fork(path.resolve("tests/support/app-process.ts"), {
-        execArgv: ["--import", "tsx"],
-        env: { ...process.env, DATABASE_URL: opened.url, DATA_DIR: dataDir, FORM_RATE_LIMIT: "1000/60" },
-        stdio: ["ignore", "inherit", "inherit", "ipc"],
-      });
-      children.push(child);
-      ports.push(
-        await new Promise<number>((resolve, reject) => {
-          child.once("message", (m) => resolve((m as { port: number }).port));
-          child.once("exit", (code) => reject(new Error(`app process exited with ${code}`)));
-        }),
-      );
-    }
+    ({ ports, stop: stopProcesses } = await startAppProcesses(2, {
+      DATABASE_URL: opened.url!,
+      DATA_DIR: dataDir,
+      FORM_RATE_LIMIT: "1000/60",
+    }));
   }, 60_000);
 
   afterAll(async () => {
-    await Promise.all(
-      children.map(
-        (c) =>
-          new Promise((resolve) => {
-            c.once("exit", resolve);
-            c.kill("SIGTERM");
-          }),
-      ),
-    );
+    await stopProcesses();
     await dispose();
     rmSync(dataDir, { recursive: true, force: true });
   });

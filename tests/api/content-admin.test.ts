@@ -4,7 +4,7 @@
  * naming the field, and changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formBody, type Send, signedInApp, devSiteForFile } from "../support/studio.ts";
+import { devSiteForFile, formBody, type Send, signedInApp } from "../support/studio.ts";
 import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
 const siteBuild = devSiteForFile();

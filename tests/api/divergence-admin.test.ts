@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DivergenceData } from "../../domain/catalog-types.ts";
-import { csrfOf, formBody, type Send, signedInApp, devSiteForFile } from "../support/studio.ts";
+import { csrfOf, devSiteForFile, formBody, type Send, signedInApp } from "../support/studio.ts";
 import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
 const siteBuild = devSiteForFile();

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subscriptions } from "../../server/db/schema.ts";
 import { FakeMailchimp } from "../fakes/mailchimp.ts";
-import { formBody, type Send, signedInApp, devSiteForFile } from "../support/studio.ts";
+import { devSiteForFile, formBody, type Send, signedInApp } from "../support/studio.ts";
 import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
 const siteBuild = devSiteForFile();

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { BUYER_ADDRESS, paymentRequest, type QuotedRate } from "../../support/payment-request.ts";
 
 /** The owner the journeys' server starts with (playwright.config.ts adds it with `npm run staff`). */
 export const E2E_OWNER = { email: "owner@heartwood.test", password: "walnut-and-steel-2026" };
@@ -27,45 +28,13 @@ export async function placeOrder(request: APIRequestContext, email: string): Pro
   const piece = catalog.find(
     (p) => p.productId === null && !p.customShipping && p.stock >= 1 && p.type !== "Divergence",
   )!;
-  const address = {
-    firstname: "Ada",
-    lastname: "Lovelace",
-    country: "US",
-    address: "12 Orchard Lane",
-    city: "Lancaster",
-    state: "PA",
-    zip: "17601",
-    phone: "7175550100",
-    email,
-  };
   const quoted = await request.post("/api/shipping/rates", {
-    data: { ...address, products: [{ id: piece.id, quantity: 1 }] },
+    data: { ...BUYER_ADDRESS, email, products: [{ id: piece.id, quantity: 1 }] },
   });
-  const rate = ((await quoted.json()) as { rates: { object_id: string; amount: string }[] }).rates[0]!;
-  const unit = piece.salePrice ?? piece.price;
+  const rate = ((await quoted.json()) as { rates: QuotedRate[] }).rates[0]!;
   const paid = await request.post("/api/payment/process-payment", {
     headers: { "Idempotency-Key": `journey-${Date.now()}-${Math.random().toString(36).slice(2)}` },
-    data: {
-      firstname: "Ada",
-      lastname: "Lovelace",
-      deliveryName: "Ada Lovelace",
-      country: "US",
-      address: address.address,
-      city: address.city,
-      region: "PA",
-      postal: "17601",
-      phone: address.phone,
-      email,
-      account: "4111111111111111",
-      expiry: "1230",
-      cvv2: "123",
-      name: "Ada Lovelace",
-      amount: Math.round((unit + Number(rate.amount)) * 100) / 100,
-      currency: "USD",
-      shippingTotal: Number(rate.amount),
-      shippingRateId: rate.object_id,
-      products: [{ id: piece.id, title: piece.title, price: unit, quantity: 1, total: unit }],
-    },
+    data: paymentRequest({ id: piece.id, title: piece.title, unit: piece.salePrice ?? piece.price, rate }, { email }),
   });
   const answer = (await paid.json()) as { orderId?: string };
   if (!paid.ok() || !answer.orderId)
