@@ -11,7 +11,8 @@
 import { createInterface } from "node:readline";
 import { loadConfig } from "../server/config.ts";
 import { databaseOptions, openDatabase } from "../server/db/client.ts";
-import { addStaff, listAccounts, resetPassword, StaffInputError } from "../server/staff/accounts.ts";
+import { ApiError } from "../server/http/errors.ts";
+import { addStaff, listAccounts, resetPassword } from "../server/staff/accounts.ts";
 
 const USAGE = `Usage:
   npm run staff -- add <email> [--owner] [--name "<name>"]
@@ -81,7 +82,7 @@ try {
     console.log(`New password set for ${account.email}; every session of the account has ended.`);
   }
 } catch (err) {
-  if (err instanceof StaffInputError) {
+  if (err instanceof ApiError) {
     await database.close();
     fail(`${err.field}: ${err.message}`);
   }

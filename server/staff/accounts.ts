@@ -6,6 +6,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { EMAIL } from "../../domain/email.ts";
 import type { Db } from "../db/client.ts";
 import { staffAccounts, staffSessions } from "../db/schema.ts";
+import { badRequest } from "../http/errors.ts";
 import { hashPassword, passwordProblem } from "./passwords.ts";
 
 export type Role = "owner" | "staff";
@@ -22,30 +23,19 @@ export type StaffAccount = {
   createdAt: Date;
 };
 
-/** A refusal that names the field it is about, for the CLI and the forms alike. */
-export class StaffInputError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = "StaffInputError";
-  }
-}
-
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
 function checkEmail(email: string): string {
   const e = normaliseEmail(email);
-  if (!EMAIL.test(e) || e.length > 254) throw new StaffInputError("email", "Please enter a valid email address.");
+  if (!EMAIL.test(e) || e.length > 254) throw badRequest("email", "Please enter a valid email address.");
   return e;
 }
 
 function checkPassword(password: string): void {
   const problem = passwordProblem(password);
-  if (problem) throw new StaffInputError("password", `Password ${problem}.`);
+  if (problem) throw badRequest("password", `Password ${problem}.`);
 }
 
 type Row = typeof staffAccounts.$inferSelect;
@@ -75,7 +65,7 @@ export async function addStaff(
     .values({ email, name: (input.name ?? "").trim().slice(0, 100), role: input.role, passwordHash })
     .onConflictDoNothing()
     .returning();
-  if (!row) throw new StaffInputError("email", `There is already an account for ${email}.`);
+  if (!row) throw badRequest("email", `There is already an account for ${email}.`);
   return toAccount(row);
 }
 
@@ -89,7 +79,7 @@ export async function resetPassword(db: Db, email: string, password: string): Pr
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(staffAccounts.email, normaliseEmail(email)))
       .returning();
-    if (!row) throw new StaffInputError("email", `No account for ${normaliseEmail(email)}.`);
+    if (!row) throw badRequest("email", `No account for ${normaliseEmail(email)}.`);
     await tx.delete(staffSessions).where(eq(staffSessions.staffId, row.id));
     return toAccount(row);
   });
@@ -126,14 +116,14 @@ export async function updateAccount(
     // Owners are counted under a lock, so two owners demoting each other at once cannot both win.
     await tx.execute(sql`select id from staff_accounts where role = 'owner' for update`);
     const [row] = await tx.select().from(staffAccounts).where(eq(staffAccounts.id, id));
-    if (!row) throw new StaffInputError("id", "No such account.");
+    if (!row) throw badRequest("id", "No such account.");
     const losesOwner = row.role === "owner" && !row.disabled && (change.role === "staff" || change.disabled === true);
     if (losesOwner) {
       const [{ owners } = { owners: 0 }] = await tx
         .select({ owners: sql<number>`count(*)::int` })
         .from(staffAccounts)
         .where(sql`role = 'owner' and not disabled`);
-      if (owners <= 1) throw new StaffInputError("role", "The shop needs at least one owner who can sign in.");
+      if (owners <= 1) throw badRequest("role", "The shop needs at least one owner who can sign in.");
     }
     const [after] = await tx
       .update(staffAccounts)

@@ -20,6 +20,7 @@ import { slugify } from "../../domain/text.ts";
 import { bases, products, slabs } from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
 import { sniffImage } from "../enquiries/images.ts";
+import { badRequest } from "../http/errors.ts";
 import { baseSearchText, productSearchText, slabSearchText } from "../search/search-text.ts";
 import type { StaffAccount } from "../staff/accounts.ts";
 import { audit } from "../staff/audit.ts";
@@ -29,16 +30,6 @@ export const MAX_PHOTOS_AT_ONCE = 5;
 export const MAX_PHOTOS = 12;
 const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 const LONGEST_SIDE = 2400;
-
-export class CatalogInputError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = "CatalogInputError";
-  }
-}
 
 const shortLabel = (f: FieldSpec) => f.label.replace(/ \(.*\)$/, "");
 const MEASURE = /^\d{1,4}(\.\d{1,2})?$/;
@@ -119,12 +110,12 @@ export function readItemForm(kind: ItemKind, values: Record<string, string>): It
   const parsed = schemas[kind].safeParse(values);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new CatalogInputError(String(issue.path[0] ?? "form"), issue.message);
+    throw badRequest(String(issue.path[0] ?? "form"), issue.message);
   }
   const input = parsed.data;
   const price = (input.price ?? input.startingPrice) as number;
   if (typeof input.salePrice === "number" && input.salePrice >= price)
-    throw new CatalogInputError("salePrice", "A sale price is below the price.");
+    throw badRequest("salePrice", "A sale price is below the price.");
   return input;
 }
 
@@ -132,9 +123,9 @@ export type Photo = { bytes: Uint8Array; alt: string };
 
 /** Reads, turns upright, scales and strips one photo; a file that is not a photo is refused. */
 async function preparePhoto(bytes: Uint8Array): Promise<Buffer> {
-  if (bytes.length > MAX_PHOTO_BYTES) throw new CatalogInputError("photos", "Each photo can be at most 10 MB.");
+  if (bytes.length > MAX_PHOTO_BYTES) throw badRequest("photos", "Each photo can be at most 10 MB.");
   const kind = sniffImage(bytes);
-  if (!kind) throw new CatalogInputError("photos", "Only JPEG, PNG or WebP photos can be added.");
+  if (!kind) throw badRequest("photos", "Only JPEG, PNG or WebP photos can be added.");
   try {
     return await sharp(bytes, { limitInputPixels: 100_000_000 })
       .rotate()
@@ -142,7 +133,7 @@ async function preparePhoto(bytes: Uint8Array): Promise<Buffer> {
       .jpeg({ quality: 86, mozjpeg: true })
       .toBuffer();
   } catch {
-    throw new CatalogInputError(
+    throw badRequest(
       "photos",
       kind.ext === "heic"
         ? "HEIC photos cannot be read here: set the camera to 'Most Compatible', or send JPEG."
@@ -240,18 +231,18 @@ export async function createItem(
   photos: Photo[],
   variant?: { of: number; type: string },
 ) {
-  if (photos.length === 0) throw new CatalogInputError("photos", "Add at least one photo.");
+  if (photos.length === 0) throw badRequest("photos", "Add at least one photo.");
   if (photos.length > MAX_PHOTOS_AT_ONCE)
-    throw new CatalogInputError("photos", `Add at most ${MAX_PHOTOS_AT_ONCE} photos at a time.`);
+    throw badRequest("photos", `Add at most ${MAX_PHOTOS_AT_ONCE} photos at a time.`);
   if (variant && (kind !== "products" || !(VARIANT_TYPES as readonly string[]).includes(variant.type)))
-    throw new CatalogInputError("variantType", "A variant is a Size or a Material of a piece.");
+    throw badRequest("variantType", "A variant is a Size or a Material of a piece.");
   const db = deps.database.db;
   if (variant) {
     const [parent] = await db
       .select({ id: products.id })
       .from(products)
       .where(and(eq(products.id, variant.of), isNull(products.parentId)));
-    if (!parent) throw new CatalogInputError("variantOf", "No such piece to add a variant to.");
+    if (!parent) throw badRequest("variantOf", "No such piece to add a variant to.");
   }
   const images = await storePhotos(deps, folderOf(kind), String(input.title), photos);
   const t: AnyTable = KINDS[kind].table;
@@ -291,9 +282,9 @@ export async function updateItem(
   added: Photo[],
 ) {
   if (added.length > MAX_PHOTOS_AT_ONCE)
-    throw new CatalogInputError("photos", `Add at most ${MAX_PHOTOS_AT_ONCE} photos at a time.`);
+    throw badRequest("photos", `Add at most ${MAX_PHOTOS_AT_ONCE} photos at a time.`);
   const found = await getItem(deps, kind, id);
-  if (!found) throw new CatalogInputError("id", `No such ${KIND_NAMES[kind]}.`);
+  if (!found) throw badRequest("id", `No such ${KIND_NAMES[kind]}.`);
   const position = (f: string) => {
     const i = edits.order.indexOf(f);
     return i < 0 ? Number.MAX_SAFE_INTEGER : i;
@@ -305,15 +296,14 @@ export async function updateItem(
       return alt ? { fileName: img.fileName, alt } : { fileName: img.fileName };
     })
     .sort((a, b) => position(a.fileName) - position(b.fileName));
-  if (kept.length + added.length === 0)
-    throw new CatalogInputError("photos", `A ${KIND_NAMES[kind]} keeps at least one photo.`);
+  if (kept.length + added.length === 0) throw badRequest("photos", `A ${KIND_NAMES[kind]} keeps at least one photo.`);
   if (kept.length + added.length > MAX_PHOTOS)
-    throw new CatalogInputError("photos", `A ${KIND_NAMES[kind]} has at most ${MAX_PHOTOS} photos.`);
+    throw badRequest("photos", `A ${KIND_NAMES[kind]} has at most ${MAX_PHOTOS} photos.`);
   const images = [...kept, ...(await storePhotos(deps, found.folder, String(input.title), added))];
   const t: AnyTable = KINDS[kind].table;
   const updated = await deps.database.db.transaction(async (tx) => {
     const [before] = (await tx.select().from(t).where(eq(t.id, id)).for("update")) as Row[];
-    if (!before) throw new CatalogInputError("id", `No such ${KIND_NAMES[kind]}.`);
+    if (!before) throw badRequest("id", `No such ${KIND_NAMES[kind]}.`);
     const [after] = (await tx
       .update(t)
       .set({ ...input, images, searchText: KINDS[kind].search({ ...before, ...input }), updatedAt: new Date() })

@@ -8,25 +8,16 @@ import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { announcements, studioConfig } from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
+import { badRequest } from "../http/errors.ts";
 import type { StaffAccount } from "../staff/accounts.ts";
 import { audit } from "../staff/audit.ts";
-
-export class ContentInputError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = "ContentInputError";
-  }
-}
 
 type Deps = Pick<AppDeps, "database" | "changes">;
 
 function first<T>(parsed: z.ZodSafeParseResult<T>): T {
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
-  throw new ContentInputError(String(issue.path.join("-") || "form"), issue.message);
+  throw badRequest(String(issue.path.join("-") || "form"), issue.message);
 }
 
 /** A link the announcement may point to: a path on this site, or an https address. */
@@ -56,7 +47,7 @@ export async function saveAnnouncement(
   values: { content: string; link: string; active: boolean },
 ) {
   const input = first(announcementForm.safeParse(values));
-  if (input.active && !input.content) throw new ContentInputError("content", "Write the announcement, or turn it off.");
+  if (input.active && !input.content) throw badRequest("content", "Write the announcement, or turn it off.");
   await deps.database.db.transaction(async (tx) => {
     const [before] = await tx.select().from(announcements).orderBy(desc(announcements.id)).limit(1).for("update");
     const row = { content: input.content, link: input.link || null, active: input.active };
@@ -113,7 +104,7 @@ export async function saveStudio(deps: Deps, who: StaffAccount, values: unknown)
   const input = first(studioForm.safeParse(values));
   await deps.database.db.transaction(async (tx) => {
     const [before] = await tx.select().from(studioConfig).where(eq(studioConfig.id, 1)).for("update");
-    if (!before) throw new ContentInputError("form", "The studio is not set up yet.");
+    if (!before) throw badRequest("form", "The studio is not set up yet.");
     await tx
       .update(studioConfig)
       .set({ ...input, updatedAt: new Date() })

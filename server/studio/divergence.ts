@@ -8,18 +8,9 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { divergenceMetadata, divergenceSizes, divergenceSpecies } from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
+import { badRequest } from "../http/errors.ts";
 import type { StaffAccount } from "../staff/accounts.ts";
 import { audit } from "../staff/audit.ts";
-
-export class DivergenceInputError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = "DivergenceInputError";
-  }
-}
 
 const amount = (name: string) =>
   z
@@ -92,18 +83,17 @@ export async function saveDivergence(
     const path = issue.path;
     const field =
       path[0] === "sizes" ? `size-${values.sizes[Number(path[1])]?.id}-${String(path[2])}` : String(path[0]);
-    throw new DivergenceInputError(field, issue.message);
+    throw badRequest(field, issue.message);
   }
   const input = parsed.data;
   await deps.database.db.transaction(async (tx) => {
     const [meta] = await tx.select().from(divergenceMetadata).limit(1).for("update");
-    if (!meta) throw new DivergenceInputError("form", "The Divergence table is not set up.");
+    if (!meta) throw badRequest("form", "The Divergence table is not set up.");
     const ids = input.sizes.map((s) => s.id);
     const before = ids.length
       ? await tx.select().from(divergenceSizes).where(inArray(divergenceSizes.id, ids)).for("update")
       : [];
-    if (before.length !== ids.length)
-      throw new DivergenceInputError("form", "A size was removed meanwhile: reload the page.");
+    if (before.length !== ids.length) throw badRequest("form", "A size was removed meanwhile: reload the page.");
     await tx
       .update(divergenceMetadata)
       .set({ liveEdgePrice: input.liveEdgePrice, ceramicCoatingPrice: input.ceramicCoatingPrice })

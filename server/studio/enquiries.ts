@@ -7,22 +7,13 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { enquiries, type StaffNote } from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
+import { badRequest } from "../http/errors.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import type { StaffAccount } from "../staff/accounts.ts";
 import { audit } from "../staff/audit.ts";
 
 export const ENQUIRY_STATUSES = ["open", "replied", "closed"] as const;
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
-
-export class EnquiryChangeError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = "EnquiryChangeError";
-  }
-}
 
 export type InboxFilter = { status?: EnquiryStatus; spam?: boolean; q?: string };
 
@@ -57,7 +48,7 @@ async function change(
 ) {
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(enquiries).where(eq(enquiries.id, id)).for("update");
-    if (!before) throw new EnquiryChangeError("id", "No such enquiry.");
+    if (!before) throw badRequest("id", "No such enquiry.");
     const values = set(before);
     await tx.update(enquiries).set(values).where(eq(enquiries.id, id));
     if (more) await more(tx, before);
@@ -72,8 +63,7 @@ async function change(
 }
 
 export async function setEnquiryStatus(db: Db, who: StaffAccount, id: number, status: string) {
-  if (!(ENQUIRY_STATUSES as readonly string[]).includes(status))
-    throw new EnquiryChangeError("status", "Choose a status.");
+  if (!(ENQUIRY_STATUSES as readonly string[]).includes(status)) throw badRequest("status", "Choose a status.");
   await change(db, who, id, "enquiry.status", () => ({ status }));
 }
 
@@ -87,8 +77,8 @@ function note(who: StaffAccount, text: string): StaffNote {
 
 export async function addEnquiryNote(db: Db, who: StaffAccount, id: number, text: string) {
   const body = text.trim();
-  if (!body) throw new EnquiryChangeError("note", "Write the note first.");
-  if (body.length > 5000) throw new EnquiryChangeError("note", "A note can be at most 5,000 characters.");
+  if (!body) throw badRequest("note", "Write the note first.");
+  if (body.length > 5000) throw badRequest("note", "A note can be at most 5,000 characters.");
   await change(db, who, id, "enquiry.note", (row) => ({ notes: [...row.notes, note(who, body)] }));
 }
 
@@ -105,9 +95,9 @@ export async function replyToEnquiry(
 ) {
   const subject = input.subject.trim().slice(0, 200);
   const text = input.text.trim();
-  if (!subject) throw new EnquiryChangeError("subject", "Give the reply a subject.");
-  if (!text) throw new EnquiryChangeError("text", "Write the reply first.");
-  if (text.length > 20_000) throw new EnquiryChangeError("text", "A reply can be at most 20,000 characters.");
+  if (!subject) throw badRequest("subject", "Give the reply a subject.");
+  if (!text) throw badRequest("text", "Write the reply first.");
+  if (text.length > 20_000) throw badRequest("text", "A reply can be at most 20,000 characters.");
   await change(
     deps.database.db,
     who,
@@ -116,7 +106,7 @@ export async function replyToEnquiry(
     (row) => ({ status: "replied", notes: [...row.notes, note(who, `Replied: ${subject}\n\n${text}`)] }),
     async (tx, row) => {
       const to = row.fields.email;
-      if (!to) throw new EnquiryChangeError("text", "This enquiry has no email address to reply to.");
+      if (!to) throw badRequest("text", "This enquiry has no email address to reply to.");
       await enqueueMail(tx, [
         { kind: "enquiry-reply", to, replyTo: studio.email, subject, text: `${text}\n\n${studio.name}\n` },
       ]);

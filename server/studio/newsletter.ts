@@ -8,6 +8,7 @@ import { and, desc, eq, ilike, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { subscriptions } from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
+import { badRequest } from "../http/errors.ts";
 import type { StaffAccount } from "../staff/accounts.ts";
 import { audit } from "../staff/audit.ts";
 import { csvCell } from "./orders.ts";
@@ -50,16 +51,6 @@ export async function subscribersCsv(db: Db): Promise<string> {
   return `${["email,subscribed", ...lines].join("\r\n")}\r\n`;
 }
 
-export class NewsletterChangeError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = "NewsletterChangeError";
-  }
-}
-
 /** Takes someone off the list here and, through the sync job, off the Mailchimp list. */
 export async function unsubscribe(
   deps: Pick<AppDeps, "database" | "config" | "subscriptionSync">,
@@ -69,7 +60,7 @@ export async function unsubscribe(
   const pushed = Boolean(deps.config.mailchimp?.listId);
   const changed = await deps.database.db.transaction(async (tx) => {
     const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for("update");
-    if (!row) throw new NewsletterChangeError("id", "No such subscriber.");
+    if (!row) throw badRequest("id", "No such subscriber.");
     if (row.wanted === "unsubscribed") return false;
     await tx
       .update(subscriptions)

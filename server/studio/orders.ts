@@ -9,20 +9,11 @@ import { ORDER_STEPS, type OrderStep } from "../../domain/order-steps.ts";
 import type { Db } from "../db/client.ts";
 import { orderLines, orderRefunds, orders } from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
+import { badRequest } from "../http/errors.ts";
 import { enqueueMail, type OutgoingMail } from "../mail/outbox.ts";
 import { GatewayUnavailable, type ReturnAnswer } from "../payments/gateway.ts";
 import type { StaffAccount } from "../staff/accounts.ts";
 import { audit } from "../staff/audit.ts";
-
-export class OrderChangeError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = "OrderChangeError";
-  }
-}
 
 const PAGE_SIZE = 50;
 
@@ -110,17 +101,17 @@ export async function setOrderStep(
   studio: { name: string; email: string },
   input: { id: number; step: string; carrier?: string; trackingNumber?: string },
 ) {
-  if (!(ORDER_STEPS as readonly string[]).includes(input.step)) throw new OrderChangeError("step", "Choose a status.");
+  if (!(ORDER_STEPS as readonly string[]).includes(input.step)) throw badRequest("step", "Choose a status.");
   const step = input.step as OrderStep;
   const carrier = (input.carrier ?? "").trim().slice(0, 60);
   const trackingNumber = (input.trackingNumber ?? "").trim().slice(0, 80);
-  if (step === "shipped" && !carrier) throw new OrderChangeError("carrier", "Enter the carrier.");
+  if (step === "shipped" && !carrier) throw badRequest("carrier", "Enter the carrier.");
   if (step === "shipped" && !/^[A-Za-z0-9 -]{4,80}$/.test(trackingNumber))
-    throw new OrderChangeError("trackingNumber", "Enter the tracking number (letters, digits, spaces or dashes).");
+    throw badRequest("trackingNumber", "Enter the tracking number (letters, digits, spaces or dashes).");
   const mailed = await deps.database.db.transaction(async (tx) => {
     const [before] = await tx.select().from(orders).where(eq(orders.id, input.id)).for("update");
     if (!before || !(ORDER_STEPS as readonly string[]).includes(before.status))
-      throw new OrderChangeError("id", "No such order.");
+      throw badRequest("id", "No such order.");
     if (before.status === step && step !== "shipped") return false;
     const [after] = await tx
       .update(orders)
@@ -167,24 +158,22 @@ export async function giveMoneyBack(
   input: { id: number; kind: string; amount: string },
 ): Promise<{ answer: ReturnAnswer }> {
   const db = deps.database.db;
-  if (input.kind !== "refund" && input.kind !== "void") throw new OrderChangeError("kind", "Choose refund or void.");
+  if (input.kind !== "refund" && input.kind !== "void") throw badRequest("kind", "Choose refund or void.");
   const reserve = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.id)).for("update");
-    if (!order || !(ORDER_STEPS as readonly string[]).includes(order.status))
-      throw new OrderChangeError("id", "No such order.");
-    if (!order.paymentRef) throw new OrderChangeError("kind", "This order has no card payment to give back.");
+    if (!order || !(ORDER_STEPS as readonly string[]).includes(order.status)) throw badRequest("id", "No such order.");
+    if (!order.paymentRef) throw badRequest("kind", "This order has no card payment to give back.");
     const total = Math.round(order.total * 100);
     const refunded = Math.round(order.refundedTotal * 100);
     let amount: number;
     if (input.kind === "void") {
-      if (refunded > 0)
-        throw new OrderChangeError("kind", "Part of this order was already given back: refund instead.");
+      if (refunded > 0) throw badRequest("kind", "Part of this order was already given back: refund instead.");
       amount = total;
     } else {
       const asked = cents(input.amount);
-      if (asked === null || asked <= 0) throw new OrderChangeError("amount", "Enter an amount such as 120.00.");
+      if (asked === null || asked <= 0) throw badRequest("amount", "Enter an amount such as 120.00.");
       if (asked > total - refunded)
-        throw new OrderChangeError("amount", `At most ${formatPrice((total - refunded) / 100)} can be refunded.`);
+        throw badRequest("amount", `At most ${formatPrice((total - refunded) / 100)} can be refunded.`);
       amount = asked;
     }
     await tx

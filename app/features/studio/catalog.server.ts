@@ -2,7 +2,6 @@
 import { type AppLoadContext, data, redirect } from "react-router";
 import { ITEM_FIELDS, type ItemKind, isItemKind } from "../../../domain/catalog-fields.ts";
 import {
-  CatalogInputError,
   createItem,
   getItem,
   listItems,
@@ -10,7 +9,7 @@ import {
   readItemForm,
   updateItem,
 } from "../../../server/studio/catalog.ts";
-import { field, requireChange, requireStaff, rowId } from "./guard.server.ts";
+import { field, refused, requireChange, requireStaff, rowId } from "./guard.server.ts";
 
 export type CatalogActionData = { error: string; field: string; values: Record<string, string> };
 
@@ -27,11 +26,6 @@ function formValues(kind: ItemKind, form: FormData): Record<string, string> {
 async function photosOf(form: FormData): Promise<Photo[]> {
   const files = form.getAll("photos").filter((f): f is File => typeof f !== "string" && f.size > 0);
   return Promise.all(files.map(async (f) => ({ bytes: new Uint8Array(await f.arrayBuffer()), alt: "" })));
-}
-
-function refused(err: unknown, values: Record<string, string>) {
-  if (!(err instanceof CatalogInputError)) throw err;
-  return data({ error: err.message, field: err.field, values } satisfies CatalogActionData, { status: 400 });
 }
 
 export async function catalogLoader(request: Request, context: AppLoadContext) {
@@ -71,7 +65,7 @@ export async function newItemAction(request: Request, context: AppLoadContext, p
     );
     return redirect(`/studio/catalog/${kind}/${item.id}?saved=1`);
   } catch (err) {
-    return refused(err, values);
+    return refused(err, { values });
   }
 }
 
@@ -110,6 +104,6 @@ export async function itemAction(request: Request, context: AppLoadContext, kind
     );
     return redirect(`/studio/catalog/${kind}/${id}?saved=1`);
   } catch (err) {
-    return refused(err, values);
+    return refused(err, { values });
   }
 }

@@ -1,13 +1,12 @@
 /** The Content page's loader and actions (routes/studio/content.tsx). */
 import { type AppLoadContext, data } from "react-router";
 import {
-  ContentInputError,
   getAnnouncementForStudio,
   getStudioForStudio,
   saveAnnouncement,
   saveStudio,
 } from "../../../server/studio/content.ts";
-import { field, requireChange, requireStaff } from "./guard.server.ts";
+import { field, refused, requireChange, requireStaff } from "./guard.server.ts";
 
 /** Blank lines of the hours and links are room to add one; they are left out. */
 const ROWS = 10;
@@ -60,8 +59,6 @@ export async function contentAction(request: Request, context: AppLoadContext) {
     }
     return data({ error: "Unknown action." } satisfies ContentActionData, { status: 400 });
   } catch (err) {
-    if (err instanceof ContentInputError)
-      return data({ error: err.message, field: err.field } satisfies ContentActionData, { status: 400 });
-    throw err;
+    return refused(err);
   }
 }

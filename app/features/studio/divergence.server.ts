@@ -1,7 +1,7 @@
 /** The Divergence page's loader and action (routes/studio/divergence.tsx). */
 import { type AppLoadContext, data } from "react-router";
-import { DivergenceInputError, getDivergenceForStudio, saveDivergence } from "../../../server/studio/divergence.ts";
-import { field, requireChange, requireStaff, rowId } from "./guard.server.ts";
+import { getDivergenceForStudio, saveDivergence } from "../../../server/studio/divergence.ts";
+import { field, refused, requireChange, requireStaff, rowId } from "./guard.server.ts";
 
 export async function divergenceLoader(request: Request, context: AppLoadContext) {
   await requireStaff(request, context);
@@ -34,8 +34,6 @@ export async function divergenceAction(request: Request, context: AppLoadContext
     });
     return { ok: "Saved. The builder and the checkout use the new figures now." } satisfies DivergenceActionData;
   } catch (err) {
-    if (err instanceof DivergenceInputError)
-      return data({ error: err.message, field: err.field, values } satisfies DivergenceActionData, { status: 400 });
-    throw err;
+    return refused(err, { values });
   }
 }

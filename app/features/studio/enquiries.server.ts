@@ -6,7 +6,6 @@ import { listAudit } from "../../../server/staff/audit.ts";
 import {
   addEnquiryNote,
   ENQUIRY_STATUSES,
-  EnquiryChangeError,
   type EnquiryStatus,
   getEnquiry,
   listEnquiries,
@@ -14,7 +13,7 @@ import {
   setEnquiryStatus,
   setSpam,
 } from "../../../server/studio/enquiries.ts";
-import { field, requireChange, requireStaff, rowId } from "./guard.server.ts";
+import { field, refused, requireChange, requireStaff, rowId } from "./guard.server.ts";
 
 const enquiryId = (param: string | undefined) => rowId(param, "enquiry");
 
@@ -91,8 +90,7 @@ export async function enquiryAction(request: Request, context: AppLoadContext, p
     }
     return data({ error: "Unknown action." } satisfies EnquiryActionData, { status: 400 });
   } catch (err) {
-    if (err instanceof EnquiryChangeError) return data({ error: err.message, field: err.field }, { status: 400 });
-    throw err;
+    return refused(err);
   }
 }
 

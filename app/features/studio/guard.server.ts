@@ -6,6 +6,7 @@
  */
 import { timingSafeEqual } from "node:crypto";
 import { type AppLoadContext, data, redirect } from "react-router";
+import { ApiError } from "../../../server/http/errors.ts";
 import { readSession, type StaffSession, tokenFromCookies } from "../../../server/staff/sessions.ts";
 
 export type { StaffSession };
@@ -86,4 +87,13 @@ export function rowId(value: string | undefined | null, what: string): number {
   if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647)
     throw data({ message: `No such ${what}.` }, { status: 404 });
   return id;
+}
+
+/**
+ * A refused change (an ApiError of 4xx, as `badRequest` makes, naming its field) as the page's
+ * answer, with `more` beside it (what was typed, to show again); anything else is thrown on.
+ */
+export function refused<More extends Record<string, unknown>>(err: unknown, more?: More) {
+  if (!(err instanceof ApiError) || err.status >= 500) throw err;
+  return data({ error: err.message, field: err.field ?? "form", ...more }, { status: err.status });
 }

@@ -1,12 +1,7 @@
 /** The newsletter page's loader and action, and its CSV (routes/studio/newsletter*.tsx). */
-import { type AppLoadContext, data } from "react-router";
-import {
-  listSubscribers,
-  NewsletterChangeError,
-  subscribersCsv,
-  unsubscribe,
-} from "../../../server/studio/newsletter.ts";
-import { field, requireChange, requireStaff, rowId } from "./guard.server.ts";
+import type { AppLoadContext } from "react-router";
+import { listSubscribers, subscribersCsv, unsubscribe } from "../../../server/studio/newsletter.ts";
+import { field, refused, requireChange, requireStaff, rowId } from "./guard.server.ts";
 
 export async function newsletterLoader(request: Request, context: AppLoadContext) {
   await requireStaff(request, context);
@@ -26,8 +21,7 @@ export async function newsletterAction(request: Request, context: AppLoadContext
     await unsubscribe(context.deps, session.staff, rowId(field(form, "id"), "subscriber"));
     return { ok: "Unsubscribed." };
   } catch (err) {
-    if (err instanceof NewsletterChangeError) return data({ error: err.message }, { status: 400 });
-    throw err;
+    return refused(err);
   }
 }
 

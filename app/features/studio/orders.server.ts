@@ -2,8 +2,8 @@
 import { type AppLoadContext, data } from "react-router";
 import { requireStudio } from "../../../server/content/studio.ts";
 import { listAudit } from "../../../server/staff/audit.ts";
-import { getOrder, giveMoneyBack, OrderChangeError, setOrderStep } from "../../../server/studio/orders.ts";
-import { field, requireChange, requireStaff, rowId } from "./guard.server.ts";
+import { getOrder, giveMoneyBack, setOrderStep } from "../../../server/studio/orders.ts";
+import { field, refused, requireChange, requireStaff, rowId } from "./guard.server.ts";
 
 export const orderId = (param: string | undefined) => rowId(param, "order");
 
@@ -51,7 +51,6 @@ export async function orderAction(request: Request, context: AppLoadContext, par
     }
     return data({ error: "Unknown action." } satisfies OrderActionData, { status: 400 });
   } catch (err) {
-    if (err instanceof OrderChangeError) return data({ error: err.message, field: err.field }, { status: 400 });
-    throw err;
+    return refused(err);
   }
 }

@@ -3,12 +3,12 @@
 import { eq } from "drizzle-orm";
 import { type AppLoadContext, data } from "react-router";
 import { staffAccounts } from "../../../server/db/schema.ts";
+import { badRequest } from "../../../server/http/errors.ts";
 import {
   addStaff,
   getAccount,
   listAccounts,
   type Role,
-  StaffInputError,
   setTotpSecret,
   updateAccount,
 } from "../../../server/staff/accounts.ts";
@@ -16,12 +16,9 @@ import { audit, listAudit } from "../../../server/staff/audit.ts";
 import { hashPassword, passwordProblem, verifyPassword } from "../../../server/staff/passwords.ts";
 import { endAllSessions, listSessions } from "../../../server/staff/sessions.ts";
 import { newTotpSecret, verifyTotp } from "../../../server/staff/totp.ts";
-import { field, requireChange, requireStaff, rowId } from "./guard.server.ts";
+import { field, refused, requireChange, requireStaff, rowId } from "./guard.server.ts";
 
 export type StaffActionData = { ok?: string; error?: string; field?: string; newSecret?: string };
-
-const refused = (err: StaffInputError) =>
-  data({ error: err.message, field: err.field } satisfies StaffActionData, { status: 400 });
 
 export async function staffLoader(request: Request, context: AppLoadContext) {
   await requireStaff(request, context, { owner: true });
@@ -55,7 +52,7 @@ export async function staffAction(request: Request, context: AppLoadContext) {
       };
       // An owner's own role and access are changed by another owner: no one locks themselves out.
       if (id === session.staff.id && (change.role !== "owner" || change.disabled))
-        throw new StaffInputError("role", "Your own role is changed by another owner.");
+        throw badRequest("role", "Your own role is changed by another owner.");
       const { before, after } = await updateAccount(db, id, change);
       await db.transaction((tx) =>
         audit(tx, session.staff, {
@@ -74,8 +71,7 @@ export async function staffAction(request: Request, context: AppLoadContext) {
     }
     return data({ error: "Unknown action." } satisfies StaffActionData, { status: 400 });
   } catch (err) {
-    if (err instanceof StaffInputError) return refused(err);
-    throw err;
+    return refused(err);
   }
 }
 
