@@ -5,6 +5,9 @@ const usdCents = new Intl.NumberFormat("en-US", { style: "currency", currency: "
  * Prices display in USD with no decimals (docs/product.md §9). An amount with cents — a total of sale
  * prices, a shipping rate — shows them: a sum is never shown rounded to the dollar.
  */
+/** Dollars as a person types them in the back office: up to 9,999,999, cents optional ("1250", "1250.5"). */
+export const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
+
 export const formatPrice = (amount: number): string =>
   Math.round(amount * 100) % 100 === 0 ? usd.format(amount) : usdCents.format(amount);
 

@@ -9,7 +9,8 @@ import * as t from "../db/schema.ts";
 
 const PER_KIND = 10;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+/** Text to find inside a LIKE pattern: its own % and _ (and \\) match themselves. */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 /**
  * Every word of the query must occur in the item's folded search text (so "walnut din" finds

@@ -80,13 +80,7 @@ export async function giveSecondFactor(
   const wait = await throttled(deps, email, input.client);
   if (wait > 0) return { ok: false, reason: "throttled", retryAfterSeconds: wait };
   const secret = session.totpSecret ?? input.newSecret;
-  let good = false;
-  try {
-    good = secret !== undefined && verifyTotp(secret, input.code);
-  } catch {
-    good = false;
-  }
-  if (!good) {
+  if (secret === undefined || !verifyTotp(secret, input.code)) {
     await countFailure(deps, email, input.client);
     return { ok: false, reason: "invalid" };
   }

@@ -21,6 +21,9 @@ describe("TOTP", () => {
     expect(verifyTotp(RFC_SECRET, "12345", at)).toBe(false);
     expect(verifyTotp(RFC_SECRET, "abcdef", at)).toBe(false);
     expect(verifyTotp(RFC_SECRET, "005 924", at)).toBe(true);
+    // A secret that is not one (too short, not base32) matches nothing rather than throwing.
+    expect(verifyTotp("ABC", totpCode("ABCDEFGHIJKLMNOP", at), at)).toBe(false);
+    expect(verifyTotp("not base32 at all!", "123456", at)).toBe(false);
   });
 
   it("round-trips base32 and names the account in the app's address", () => {

@@ -58,10 +58,16 @@ export function totpCode(secret: string, atMs: number): string {
   return String(number).padStart(DIGITS, "0");
 }
 
-/** True when `code` is the code of this step or the one before or after (clocks drift). */
+/** A secret a code may be checked against: base32, at least 80 bits (16 characters). */
+const SECRET = /^[A-Z2-7]{16,}$/;
+
+/**
+ * True when `code` is the code of this step or the one before or after (clocks drift); false for
+ * a secret that is not one (a form's hidden field can be anything).
+ */
 export function verifyTotp(secret: string, code: string, atMs: number = Date.now()): boolean {
   const given = code.replace(/\s/g, "");
-  if (!/^\d{6}$/.test(given)) return false;
+  if (!SECRET.test(secret) || !/^\d{6}$/.test(given)) return false;
   let ok = false;
   for (const drift of [-1, 0, 1]) {
     const expected = totpCode(secret, atMs + drift * STEP_SECONDS * 1000);

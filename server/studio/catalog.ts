@@ -15,6 +15,8 @@ import sharp from "sharp";
 import { z } from "zod";
 import { type FieldSpec, ITEM_FIELDS, type ItemKind, KIND_NAMES, VARIANT_TYPES } from "../../domain/catalog-fields.ts";
 import type { ImageRef } from "../../domain/catalog-types.ts";
+import { MAX_IMAGE_BYTES } from "../../domain/enquiry.ts";
+import { AMOUNT } from "../../domain/format.ts";
 import { productFolder } from "../../domain/image-folders.ts";
 import { slugify } from "../../domain/text.ts";
 import { bases, products, slabs } from "../db/schema.ts";
@@ -28,7 +30,6 @@ import { audit } from "../staff/audit.ts";
 /** Photos taken in one submission (the page's form bounds its whole body, server/app.ts). */
 export const MAX_PHOTOS_AT_ONCE = 5;
 export const MAX_PHOTOS = 12;
-const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 const LONGEST_SIDE = 2400;
 
 const shortLabel = (f: FieldSpec) => f.label.replace(/ \(.*\)$/, "");
@@ -63,10 +64,7 @@ function fieldSchema(f: FieldSpec): z.ZodType<unknown> {
     }
     case "money":
       return orEmpty(
-        z
-          .string()
-          .regex(/^\d{1,7}(\.\d{1,2})?$/, `${name}: enter an amount such as 1250 or 1250.00.`)
-          .transform(Number),
+        z.string().regex(AMOUNT, `${name}: enter an amount such as 1250 or 1250.00.`).transform(Number),
         null,
       );
     case "inches":
@@ -123,7 +121,7 @@ export type Photo = { bytes: Uint8Array; alt: string };
 
 /** Reads, turns upright, scales and strips one photo; a file that is not a photo is refused. */
 async function preparePhoto(bytes: Uint8Array): Promise<Buffer> {
-  if (bytes.length > MAX_PHOTO_BYTES) throw badRequest("photos", "Each photo can be at most 10 MB.");
+  if (bytes.length > MAX_IMAGE_BYTES) throw badRequest("photos", "Each photo can be at most 10 MB.");
   const kind = sniffImage(bytes);
   if (!kind) throw badRequest("photos", "Only JPEG, PNG or WebP photos can be added.");
   try {

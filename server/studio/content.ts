@@ -6,6 +6,7 @@
  */
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { EMAIL, EMAIL_MESSAGE } from "../../domain/email.ts";
 import { announcements, studioConfig } from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
 import { badRequest } from "../http/errors.ts";
@@ -68,10 +69,7 @@ const line = (name: string, max: number) =>
   z.string().trim().min(1, `${name} is needed.`).max(max, `${name} can be at most ${max} characters.`);
 
 export const studioForm = z.object({
-  email: z
-    .string()
-    .trim()
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, "Please enter a valid email address."),
+  email: z.string().trim().regex(EMAIL, EMAIL_MESSAGE),
   phone: line("The phone number", 40),
   street: line("The street", 120),
   city: line("The city", 60),

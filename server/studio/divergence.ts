@@ -6,6 +6,7 @@
  */
 import { asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
+import { AMOUNT } from "../../domain/format.ts";
 import { divergenceMetadata, divergenceSizes, divergenceSpecies } from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
 import { badRequest } from "../http/errors.ts";
@@ -13,11 +14,7 @@ import type { StaffAccount } from "../staff/accounts.ts";
 import { audit } from "../staff/audit.ts";
 
 const amount = (name: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{1,7}(\.\d{1,2})?$/, `${name}: enter an amount such as 450 or 450.00.`)
-    .transform(Number);
+  z.string().trim().regex(AMOUNT, `${name}: enter an amount such as 450 or 450.00.`).transform(Number);
 
 const sizeRow = z.object({
   id: z.number().int().positive(),

@@ -9,6 +9,7 @@ import { enquiries, type StaffNote } from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
 import { badRequest } from "../http/errors.ts";
 import { enqueueMail } from "../mail/outbox.ts";
+import { escapeLike } from "../search/search.ts";
 import type { StaffAccount } from "../staff/accounts.ts";
 import { audit } from "../staff/audit.ts";
 
@@ -26,7 +27,7 @@ export async function listEnquiries(db: Db, filter: InboxFilter = {}) {
       and(
         eq(enquiries.spam, filter.spam ?? false),
         filter.status ? eq(enquiries.status, filter.status) : undefined,
-        q ? sql`${enquiries.fields}::text ilike ${`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
+        q ? sql`${enquiries.fields}::text ilike ${`%${escapeLike(q)}%`}` : undefined,
       ),
     )
     .orderBy(desc(enquiries.createdAt), desc(enquiries.id))

@@ -9,6 +9,7 @@ import type { Db } from "../db/client.ts";
 import { subscriptions } from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
 import { badRequest } from "../http/errors.ts";
+import { escapeLike } from "../search/search.ts";
 import type { StaffAccount } from "../staff/accounts.ts";
 import { audit } from "../staff/audit.ts";
 import { csvCell } from "./orders.ts";
@@ -20,7 +21,7 @@ export async function listSubscribers(db: Db, filter: { q?: string; page?: numbe
   const page = Math.max(1, filter.page ?? 1);
   const where = and(
     eq(subscriptions.wanted, filter.unsubscribed ? "unsubscribed" : "subscribed"),
-    q ? ilike(subscriptions.email, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+    q ? ilike(subscriptions.email, `%${escapeLike(q)}%`) : undefined,
   );
   const [rows, [count]] = await Promise.all([
     db

@@ -4,14 +4,15 @@
  * and the list exported. Every change is written to the audit log with the order before and after.
  */
 import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
-import { formatPrice } from "../../domain/format.ts";
-import { ORDER_STEPS, type OrderStep } from "../../domain/order-steps.ts";
+import { AMOUNT, formatPrice } from "../../domain/format.ts";
+import { isOrderStep, ORDER_STEPS, type OrderStep } from "../../domain/order-steps.ts";
 import type { Db } from "../db/client.ts";
 import { orderLines, orderRefunds, orders } from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
 import { badRequest } from "../http/errors.ts";
 import { enqueueMail, type OutgoingMail } from "../mail/outbox.ts";
 import { GatewayUnavailable, type ReturnAnswer } from "../payments/gateway.ts";
+import { escapeLike } from "../search/search.ts";
 import type { StaffAccount } from "../staff/accounts.ts";
 import { audit } from "../staff/audit.ts";
 
@@ -21,7 +22,7 @@ export type OrderFilter = { status?: OrderStep; q?: string; page?: number };
 
 export async function listOrders(db: Db, filter: OrderFilter = {}) {
   const q = (filter.q ?? "").trim().slice(0, 100);
-  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = `%${escapeLike(q)}%`;
   const where = and(
     inArray(orders.status, filter.status ? [filter.status] : [...ORDER_STEPS]),
     q
@@ -46,7 +47,7 @@ export async function listOrders(db: Db, filter: OrderFilter = {}) {
 
 export async function getOrder(db: Db, id: number) {
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
-  if (!order || !(ORDER_STEPS as readonly string[]).includes(order.status)) return null;
+  if (!order || !isOrderStep(order.status)) return null;
   const [lines, refunds] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id)),
     db.select().from(orderRefunds).where(eq(orderRefunds.orderId, id)).orderBy(asc(orderRefunds.id)),
@@ -101,7 +102,7 @@ export async function setOrderStep(
   studio: { name: string; email: string },
   input: { id: number; step: string; carrier?: string; trackingNumber?: string },
 ) {
-  if (!(ORDER_STEPS as readonly string[]).includes(input.step)) throw badRequest("step", "Choose a status.");
+  if (!isOrderStep(input.step)) throw badRequest("step", "Choose a status.");
   const step = input.step as OrderStep;
   const carrier = (input.carrier ?? "").trim().slice(0, 60);
   const trackingNumber = (input.trackingNumber ?? "").trim().slice(0, 80);
@@ -110,8 +111,7 @@ export async function setOrderStep(
     throw badRequest("trackingNumber", "Enter the tracking number (letters, digits, spaces or dashes).");
   const mailed = await deps.database.db.transaction(async (tx) => {
     const [before] = await tx.select().from(orders).where(eq(orders.id, input.id)).for("update");
-    if (!before || !(ORDER_STEPS as readonly string[]).includes(before.status))
-      throw badRequest("id", "No such order.");
+    if (!before || !isOrderStep(before.status)) throw badRequest("id", "No such order.");
     if (before.status === step && step !== "shipped") return false;
     const [after] = await tx
       .update(orders)
@@ -140,7 +140,7 @@ export async function setOrderStep(
 
 /** Parses "12.34" (or "12") into cents; null when it is not an amount. */
 function cents(text: string): number | null {
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(text.trim())) return null;
+  if (!AMOUNT.test(text.trim())) return null;
   return Math.round(Number(text) * 100);
 }
 
@@ -161,7 +161,7 @@ export async function giveMoneyBack(
   if (input.kind !== "refund" && input.kind !== "void") throw badRequest("kind", "Choose refund or void.");
   const reserve = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.id)).for("update");
-    if (!order || !(ORDER_STEPS as readonly string[]).includes(order.status)) throw badRequest("id", "No such order.");
+    if (!order || !isOrderStep(order.status)) throw badRequest("id", "No such order.");
     if (!order.paymentRef) throw badRequest("kind", "This order has no card payment to give back.");
     const total = Math.round(order.total * 100);
     const refunded = Math.round(order.refundedTotal * 100);

@@ -15,7 +15,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ITEM_FIELDS } from "../../domain/catalog-fields.ts";
 import { auditLog, products, slabs } from "../../server/db/schema.ts";
 import { startAppProcesses } from "../support/app-processes.ts";
-import { BUYER_ADDRESS, paymentRequest, type QuotedRate } from "../support/payment-request.ts";
+import {
+  BUYER_ADDRESS,
+  isShippable,
+  type ListedPiece,
+  paymentRequest,
+  type QuotedRate,
+} from "../support/payment-request.ts";
 import {
   devSiteForFile,
   pageSender,
@@ -161,20 +167,8 @@ describe.each(dbKinds)("editing the catalog on %s", (kind: DbKind) => {
     expect(page).toContain('alt="The slab&#x27;s ripple figure in raking light"');
   });
   it("changes a piece's price: the shop shows it, and a cart priced before gets the 409 with the fresh price", async () => {
-    const catalog = (await (await t.request("/api/Products")).json()) as {
-      id: number;
-      productId: number | null;
-      customShipping: boolean;
-      stock: number;
-      type: string;
-      title: string;
-      price: number;
-      salePrice: number | null;
-    }[];
-    const piece = catalog.find(
-      (p) =>
-        p.productId === null && !p.customShipping && p.stock >= 1 && p.type !== "Divergence" && p.salePrice === null,
-    )!;
+    const catalog = (await (await t.request("/api/Products")).json()) as ListedPiece[];
+    const piece = catalog.find((p) => isShippable(p) && p.salePrice === null)!;
     // The cart was priced, and its shipping quoted, before the studio changed the price.
     const quoted = await t.request("/api/shipping/rates", {
       method: "POST",

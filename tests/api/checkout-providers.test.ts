@@ -8,7 +8,7 @@ import { createCardPointeGateway } from "../../server/payments/cardpointe.ts";
 import { createShippoProvider } from "../../server/shipping/shippo.ts";
 import { FakeCardPointe } from "../fakes/cardpointe.ts";
 import { FakeShippo } from "../fakes/shippo.ts";
-import { BUYER_ADDRESS, paymentRequest } from "../support/payment-request.ts";
+import { BUYER_ADDRESS, isShippable, paymentRequest } from "../support/payment-request.ts";
 import { createTestApp, dbKinds, type TestApp } from "../support/test-app.ts";
 
 const VISA = "4111111111111111";
@@ -49,7 +49,7 @@ describe.each(dbKinds)("checkout through CardPointe and Shippo clients on %s", (
       }),
     });
     const all = (await (await t.request("/api/Products")).json()) as Product[];
-    piece = all.find((p) => p.productId === null && !p.customShipping && p.stock >= 3 && p.type !== "Divergence")!;
+    piece = all.find((p) => isShippable(p) && p.stock >= 3)!;
   });
   afterAll(async () => {
     await t.close();

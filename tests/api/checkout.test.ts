@@ -9,6 +9,7 @@ import { type AuthRequest, GatewayUnavailable, type PaymentGateway } from "../..
 import { createSandboxGateway } from "../../server/payments/sandbox.ts";
 import type { ShippingProvider, ShippingRate } from "../../server/shipping/provider.ts";
 import { createRateTableProvider, type RateTableProvider } from "../../server/shipping/rate-table.ts";
+import { isShippable } from "../support/payment-request.ts";
 import { createTestApp, dbKinds, type TestApp } from "../support/test-app.ts";
 
 const VISA = "4111111111111111";
@@ -99,8 +100,7 @@ describe.each(dbKinds)("checkout API on %s", (kind) => {
     });
 
   /** A shippable piece with stock, not on custom shipping. */
-  const shippable = (minStock = 1) =>
-    catalog.find((p) => p.productId === null && !p.customShipping && p.stock >= minStock && p.type !== "Divergence")!;
+  const shippable = (minStock = 1) => catalog.find((p) => isShippable(p) && p.stock >= minStock)!;
   const stockOf = async (id: number) =>
     (
       await t.deps.database.db

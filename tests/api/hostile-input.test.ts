@@ -33,6 +33,7 @@ import {
   urlPiece,
   utf8,
 } from "../support/hostile-requests.ts";
+import { isShippable } from "../support/payment-request.ts";
 import { createTestApp, type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
 /** Runs per route group; PGlite gets 10,000+ in all, PostgreSQL a quarter of that. */
@@ -405,9 +406,7 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
 
   /** A product line and a Divergence line that exist, for bodies that are right but for the mutations. */
   const goodLines = () => {
-    const piece = catalog.find(
-      (p) => p.productId === null && !p.customShipping && p.stock > 0 && p.type !== "Divergence",
-    )!;
+    const piece = catalog.find(isShippable)!;
     return {
       piece,
       product: {

@@ -5,7 +5,7 @@ import { orders, products } from "../../server/db/schema.ts";
 import { createDeps } from "../../server/deps.ts";
 import { createLogger } from "../../server/logger.ts";
 import { holdingGateway } from "../support/holding-gateway.ts";
-import { BUYER_ADDRESS, paymentRequest } from "../support/payment-request.ts";
+import { BUYER_ADDRESS, isShippable, paymentRequest } from "../support/payment-request.ts";
 import { createTestApp, dbKinds, type TestApp } from "../support/test-app.ts";
 
 describe.each(dbKinds)("orders left pending by a stopped process, on %s", (kind) => {
@@ -18,7 +18,7 @@ describe.each(dbKinds)("orders left pending by a stopped process, on %s", (kind)
     gw = holdingGateway();
     t = await createTestApp(kind, { gateway: gw.gateway });
     const catalog = (await (await t.request("/api/Products")).json()) as Product[];
-    piece = catalog.find((p) => p.productId === null && !p.customShipping && p.stock >= 1 && p.type !== "Divergence")!;
+    piece = catalog.find(isShippable)!;
   });
   afterAll(() => t.close());
 

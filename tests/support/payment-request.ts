@@ -1,3 +1,5 @@
+import type { Product } from "../../domain/catalog-types.ts";
+
 /** The buyer, address and approved card the API tests and the checkout bench pay with. */
 export const BUYER_ADDRESS = {
   firstname: "Ada",
@@ -10,6 +12,16 @@ export const BUYER_ADDRESS = {
 };
 
 export type QuotedRate = { object_id: string; amount: string };
+
+/** Of a catalog as `/api/Products` lists it, what a test needs to buy a piece. */
+export type ListedPiece = Pick<
+  Product,
+  "id" | "productId" | "customShipping" | "stock" | "type" | "title" | "price" | "salePrice"
+>;
+
+/** A piece a buyer can take home: a parent in stock, shipped by a carrier, not the Divergence table. */
+export const isShippable = (p: ListedPiece) =>
+  p.productId === null && !p.customShipping && p.stock >= 1 && p.type !== "Divergence";
 
 /**
  * The payment request (docs/api.md) for `quantity` of one piece at `unit` each, shipped at a

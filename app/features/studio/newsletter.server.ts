@@ -2,14 +2,14 @@
 import type { AppLoadContext } from "react-router";
 import { listSubscribers, subscribersCsv, unsubscribe } from "../../../server/studio/newsletter.ts";
 import { field, refused, requireChange, requireStaff, rowId } from "./guard.server.ts";
+import { csvDownload, pageNumber } from "./pages.server.ts";
 
 export async function newsletterLoader(request: Request, context: AppLoadContext) {
   await requireStaff(request, context);
   const url = new URL(request.url);
-  const page = Number(url.searchParams.get("page") ?? "1");
   const filter = {
     q: (url.searchParams.get("q") ?? "").slice(0, 100),
-    page: Number.isInteger(page) && page > 0 && page < 100_000 ? page : 1,
+    page: pageNumber(url, 100_000),
     unsubscribed: url.searchParams.get("list") === "unsubscribed",
   };
   return { filter, ...(await listSubscribers(context.deps.database.db, filter)) };
@@ -27,12 +27,5 @@ export async function newsletterAction(request: Request, context: AppLoadContext
 
 export async function newsletterCsvLoader(request: Request, context: AppLoadContext) {
   await requireStaff(request, context);
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(await subscribersCsv(context.deps.database.db), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="subscribers-${day}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return csvDownload("subscribers", await subscribersCsv(context.deps.database.db));
 }

@@ -13,13 +13,30 @@ export async function todayLoader(request: Request, context: AppLoadContext) {
   return today(context.deps.database.db);
 }
 
+/** The list page the address asks for: a whole number from 1 to below `last`, else the first. */
+export function pageNumber(url: URL, last: number): number {
+  const page = Number(url.searchParams.get("page") ?? "1");
+  return Number.isInteger(page) && page > 0 && page < last ? page : 1;
+}
+
+/** A spreadsheet to save, named after what it holds and today's date, never kept by a cache. */
+export function csvDownload(name: string, csv: string): Response {
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}-${day}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
 function readFilter(url: URL) {
   const status = url.searchParams.get("status") ?? "";
-  const page = Number(url.searchParams.get("page") ?? "1");
   return {
     status: isOrderStep(status) ? status : undefined,
     q: (url.searchParams.get("q") ?? "").slice(0, 100),
-    page: Number.isInteger(page) && page > 0 && page < 10_000 ? page : 1,
+    page: pageNumber(url, 10_000),
   };
 }
 
@@ -33,15 +50,7 @@ export async function ordersLoader(request: Request, context: AppLoadContext) {
 export async function ordersCsvLoader(request: Request, context: AppLoadContext) {
   await requireStaff(request, context);
   const { status } = readFilter(new URL(request.url));
-  const csv = await ordersCsv(context.deps.database.db, status ? { status } : {});
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="orders-${day}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return csvDownload("orders", await ordersCsv(context.deps.database.db, status ? { status } : {}));
 }
 
 export async function auditLoader(request: Request, context: AppLoadContext) {

@@ -117,13 +117,8 @@ export async function accountAction(request: Request, context: AppLoadContext) {
   }
   if (intent === "totp-on") {
     const secret = field(form, "newSecret");
-    let good = false;
-    try {
-      good = secret.length >= 16 && verifyTotp(secret, field(form, "code"));
-    } catch {
-      good = false;
-    }
-    if (!good) return data({ error: "That code is not right.", field: "code", newSecret: secret }, { status: 400 });
+    if (!verifyTotp(secret, field(form, "code")))
+      return data({ error: "That code is not right.", field: "code", newSecret: secret }, { status: 400 });
     await setTotpSecret(db, row.id, secret);
     await db.transaction((tx) =>
       audit(tx, session.staff, { action: "staff.totp-on", entity: "staff", entityId: row.email }),

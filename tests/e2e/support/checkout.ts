@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { isShippable } from "../../support/payment-request.ts";
 
 /** Checkout journeys: a cart put in local storage, the form filled the way a shopper fills it. */
 
@@ -23,9 +24,7 @@ export const products = async (request: APIRequestContext): Promise<ApiProduct[]
  * gateway's $1,000–$1,999.99 amounts, which answer with processor declines.
  */
 export async function shippablePiece(request: APIRequestContext): Promise<ApiProduct> {
-  const candidates = (await products(request)).filter(
-    (p) => p.productId === null && p.stock > 0 && !p.customShipping && p.type !== "Divergence" && p.price < 500,
-  );
+  const candidates = (await products(request)).filter((p) => isShippable(p) && p.price < 500);
   candidates.sort((a, b) => b.stock - a.stock);
   if (!candidates[0]) throw new Error("No small shippable piece left in stock: reset the e2e data folder");
   return candidates[0];

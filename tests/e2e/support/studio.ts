@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { BUYER_ADDRESS, paymentRequest, type QuotedRate } from "../../support/payment-request.ts";
+import { shippablePiece } from "./checkout.ts";
 
 /** The owner the journeys' server starts with (playwright.config.ts adds it with `npm run staff`). */
 export const E2E_OWNER = { email: "owner@heartwood.test", password: "walnut-and-steel-2026" };
@@ -15,19 +16,7 @@ export async function signInAs(page: Page, email: string, password: string) {
 
 /** A shopper's paid order, placed through the checkout API: its reference. */
 export async function placeOrder(request: APIRequestContext, email: string): Promise<string> {
-  const catalog = (await (await request.get("/api/Products")).json()) as {
-    id: number;
-    productId: number | null;
-    customShipping: boolean;
-    stock: number;
-    type: string;
-    title: string;
-    price: number;
-    salePrice: number | null;
-  }[];
-  const piece = catalog.find(
-    (p) => p.productId === null && !p.customShipping && p.stock >= 1 && p.type !== "Divergence",
-  )!;
+  const piece = await shippablePiece(request);
   const quoted = await request.post("/api/shipping/rates", {
     data: { ...BUYER_ADDRESS, email, products: [{ id: piece.id, quantity: 1 }] },
   });
