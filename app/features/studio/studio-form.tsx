@@ -37,6 +37,7 @@ export function StudioField({
   required,
   inputMode,
   hint,
+  placeholder,
 }: {
   name: string;
   label: string;
@@ -47,6 +48,7 @@ export function StudioField({
   required?: boolean;
   inputMode?: "numeric" | "decimal" | "email" | "text";
   hint?: string;
+  placeholder?: string;
 }) {
   return (
     <Field id={`studio-${name}`} name={name} label={label} error={error} hint={hint} required={required}>
@@ -58,6 +60,7 @@ export function StudioField({
           defaultValue={defaultValue}
           autoComplete={autoComplete}
           inputMode={inputMode}
+          placeholder={placeholder}
         />
       )}
     </Field>

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { inboxLoader } from "../../features/studio/enquiries.server.ts";
 import { dateTime, enquiryName } from "../../features/studio/labels.ts";
+import { StudioField } from "../../features/studio/studio-form.tsx";
 import type { Route } from "./+types/enquiries";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -15,12 +16,7 @@ export default function StudioEnquiries({ loaderData }: Route.ComponentProps) {
     <>
       <h1>Enquiries</h1>
       <Form method="get" className="studio-filters" role="search">
-        <div className="field">
-          <label htmlFor="enq-q" className="field__label">
-            Search
-          </label>
-          <input id="enq-q" name="q" type="search" className="field__control" defaultValue={filter.q} />
-        </div>
+        <StudioField name="q" type="search" label="Search" defaultValue={filter.q} />
         <div className="field">
           <label htmlFor="enq-status" className="field__label">
             Status

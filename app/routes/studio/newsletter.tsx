@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { dateTime } from "../../features/studio/labels.ts";
 import { newsletterAction, newsletterLoader } from "../../features/studio/newsletter.server.ts";
-import { StudioForm, StudioNotices } from "../../features/studio/studio-form.tsx";
+import { StudioField, StudioForm, StudioNotices } from "../../features/studio/studio-form.tsx";
 import { useStudio } from "../../features/studio/use-studio.ts";
 import type { Route } from "./+types/newsletter";
 
@@ -28,12 +28,7 @@ export default function StudioNewsletter({ loaderData, actionData }: Route.Compo
       <h1>Newsletter</h1>
       <StudioNotices ok={answer?.ok} error={answer?.error} />
       <Form method="get" className="studio-filters" role="search">
-        <div className="field">
-          <label htmlFor="subs-q" className="field__label">
-            Search
-          </label>
-          <input id="subs-q" name="q" type="search" className="field__control" defaultValue={filter.q} />
-        </div>
+        <StudioField name="q" type="search" label="Search" defaultValue={filter.q} />
         <div className="field">
           <label htmlFor="subs-list" className="field__label">
             List

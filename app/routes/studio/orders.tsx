@@ -3,6 +3,7 @@ import { formatPrice } from "../../../domain/format.ts";
 import { ORDER_STEPS, type OrderStep, STEP_NAMES } from "../../../domain/order-steps.ts";
 import { dateTime } from "../../features/studio/labels.ts";
 import { ordersLoader } from "../../features/studio/pages.server.ts";
+import { StudioField } from "../../features/studio/studio-form.tsx";
 import type { Route } from "./+types/orders";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -19,19 +20,13 @@ export default function StudioOrders({ loaderData }: Route.ComponentProps) {
     <>
       <h1>Orders</h1>
       <Form method="get" className="studio-filters" role="search">
-        <div className="field">
-          <label htmlFor="orders-q" className="field__label">
-            Search
-          </label>
-          <input
-            id="orders-q"
-            name="q"
-            type="search"
-            className="field__control"
-            defaultValue={filter.q}
-            placeholder="Order, name, email or tracking"
-          />
-        </div>
+        <StudioField
+          name="q"
+          type="search"
+          label="Search"
+          defaultValue={filter.q}
+          placeholder="Order, name, email or tracking"
+        />
         <div className="field">
           <label htmlFor="orders-status" className="field__label">
             Status
