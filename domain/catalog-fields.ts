@@ -1,17 +1,37 @@
 /**
  * The fields the back office edits for each kind of catalog item (docs/product.md §3), once: the
- * server reads posted forms by them (server/studio/catalog.ts) and the pages draw their forms by
- * them (app/features/studio/item-form.tsx).
+ * server reads posted forms by them (server/studio/fields.ts) and the pages draw their forms by
+ * them (app/features/studio/item-form.tsx). The content's collections use the same specs
+ * (domain/content-fields.ts).
  */
 
 export type FieldSpec = {
   name: string;
   label: string;
-  /** text: one line; html: a description kept as HTML (sanitised when shown); money: dollars and
-   * cents; inches and pounds: a measure; count: a whole number; choice: one of `options`; flag: a tick box. */
-  type: "text" | "html" | "money" | "inches" | "pounds" | "count" | "choice" | "flag";
+  /** text: one line; longtext: plain paragraphs; html: kept as HTML (sanitised when shown);
+   * money: dollars and cents; inches and pounds: a measure; count: a whole number (within
+   * `range`); choice: one of `options`; flag: a tick box; date: a day (YYYY-MM-DD); link: a path
+   * on this site or an https address; videos: YouTube links, one a line; qa: questions and
+   * their answers (HTML). */
+  type:
+    | "text"
+    | "longtext"
+    | "html"
+    | "money"
+    | "inches"
+    | "pounds"
+    | "count"
+    | "choice"
+    | "flag"
+    | "date"
+    | "link"
+    | "videos"
+    | "qa";
   required?: boolean;
+  /** Characters, for the text types. */
   max?: number;
+  /** Lowest and highest, for a count. */
+  range?: readonly [number, number];
   options?: readonly string[];
   hint?: string;
   /** Fields with the same group share a row on a wide screen. */
@@ -19,6 +39,8 @@ export type FieldSpec = {
   /** Left empty, the item has none (stored as null, not ""). */
   nullable?: boolean;
 };
+
+export const SEO_HINT = "Shown by search engines; the title when empty.";
 
 export const VISIBILITIES = ["Visible", "Sale Pending", "Hidden"] as const;
 export const TAGS = ["none", "new in", "best seller"] as const;
@@ -115,13 +137,12 @@ export const ITEM_FIELDS = {
     html("specification", "Specification"),
     html("grain", "Grain"),
     {
-      name: "seoTitle",
-      label: "Search title",
-      type: "text",
-      max: 70,
-      nullable: true,
-      hint: "Shown by search engines; the title when empty.",
+      name: "videos",
+      label: "Videos",
+      type: "videos",
+      hint: "YouTube links, one a line. The first plays on the piece's page.",
     },
+    { name: "seoTitle", label: "Search title", type: "text", max: 70, nullable: true, hint: SEO_HINT },
     { name: "seoDescription", label: "Search description", type: "text", max: 170, nullable: true },
   ],
 } as const satisfies Record<string, readonly FieldSpec[]>;
@@ -131,3 +152,13 @@ export const ITEM_KINDS = Object.keys(ITEM_FIELDS) as ItemKind[];
 export const KIND_NAMES: Record<ItemKind, string> = { slabs: "slab", bases: "base", products: "piece" };
 
 export const isItemKind = (v: string | undefined): v is ItemKind => v !== undefined && v in ITEM_FIELDS;
+
+/** A stored value as the form shows it again. */
+export function formValue(f: FieldSpec, v: unknown): string {
+  if (v === null || v === undefined) return "";
+  if (f.type === "flag") return v ? "1" : "";
+  if (f.type === "date") return v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10);
+  if (f.type === "videos") return (v as { url: string }[]).map((x) => x.url).join("\n");
+  if (f.type === "qa") return JSON.stringify(v);
+  return String(v);
+}

@@ -1,25 +1,9 @@
 import { parseFragment, serialize } from "parse5";
 import sanitize from "sanitize-html";
+import { HTML_ALLOWED_TAGS } from "../../domain/html.ts";
 
 const OPTIONS: sanitize.IOptions = {
-  allowedTags: [
-    "p",
-    "br",
-    "strong",
-    "b",
-    "em",
-    "i",
-    "u",
-    "ul",
-    "ol",
-    "li",
-    "a",
-    "h2",
-    "h3",
-    "h4",
-    "blockquote",
-    "span",
-  ],
+  allowedTags: [...HTML_ALLOWED_TAGS],
   allowedAttributes: { a: ["href", "title", "target", "rel"] },
   allowedSchemes: ["http", "https", "mailto", "tel"],
   transformTags: {

@@ -1,19 +1,27 @@
 /**
  * The studio's words and whereabouts as the back office edits them: the announcement across the
- * top of every page, and the studio's contact details, opening hours and social links (the
- * footer, the contact page, the structured data and the mail all read them). Every change is
+ * top of every page; the studio's contact details, opening hours and social links (the footer,
+ * the contact page, the structured data and the mail all read them); and its identity and story
+ * (names, tagline, the Our Story page, the founder and their photos). The short name is not
+ * edited: the shop's saved carts and wish lists are kept under it in visitors' browsers. Every change is
  * audited and published on the change feed, so every process shows it at once.
  */
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
+import type { ImageRef } from "../../domain/catalog-types.ts";
+import { IDENTITY_FIELDS } from "../../domain/content-fields.ts";
 import { EMAIL, EMAIL_MESSAGE } from "../../domain/email.ts";
+import { youTubeId } from "../../domain/video.ts";
 import { announcements, studioConfig } from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
 import { badRequest } from "../http/errors.ts";
 import type { StaffAccount } from "../staff/accounts.ts";
 import { audit } from "../staff/audit.ts";
+import { readFields } from "./fields.ts";
+import { applyPhotoEdits, checkPhotoCounts, type Photo, type PhotoEdits, storePhotos } from "./photos.ts";
 
 type Deps = Pick<AppDeps, "database" | "changes">;
+type DepsWithFiles = Deps & Pick<AppDeps, "files">;
 
 function first<T>(parsed: z.ZodSafeParseResult<T>): T {
   if (parsed.success) return parsed.data;
@@ -123,6 +131,46 @@ export async function saveStudio(deps: Deps, who: StaffAccount, values: unknown)
       entityId: 1,
       before: pick(before),
       after: pick(input),
+    });
+  });
+  deps.changes.publish();
+}
+
+/** Saves the studio's identity and story, and the founder's photos (the first is the portrait). */
+export async function saveIdentity(
+  deps: DepsWithFiles,
+  who: StaffAccount,
+  values: Record<string, string>,
+  photos: { added: Photo[]; edits: PhotoEdits },
+) {
+  const input = readFields(IDENTITY_FIELDS, values);
+  if (typeof input.storyVideoUrl === "string" && !youTubeId(input.storyVideoUrl))
+    throw badRequest("storyVideoUrl", "Our story's film: a YouTube link, or empty for none.");
+  const current = await getStudioForStudio(deps);
+  if (!current) throw badRequest("form", "The studio is not set up yet.");
+  const kept = applyPhotoEdits(current.founderImages, photos.edits);
+  checkPhotoCounts({ kept: kept.length, added: photos.added.length }, "founder", { least: 1, creating: false });
+  const added = await storePhotos(deps, "studio", String(input.founderName), photos.added);
+  await deps.database.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(studioConfig).where(eq(studioConfig.id, 1)).for("update");
+    if (!before) throw badRequest("form", "The studio is not set up yet.");
+    // Photos another page added meanwhile stay, after this form's.
+    const known = new Set(current.founderImages.map((i) => i.fileName));
+    const since = before.founderImages.filter((i) => !known.has(i.fileName));
+    const founderImages: ImageRef[] = [...kept, ...added, ...since];
+    const after = { ...input, founderImages };
+    await tx
+      .update(studioConfig)
+      .set({ ...after, updatedAt: new Date() })
+      .where(eq(studioConfig.id, 1));
+    const pick = (r: Record<string, unknown>) =>
+      Object.fromEntries([...IDENTITY_FIELDS.map((f) => f.name), "founderImages"].map((k) => [k, r[k]]));
+    await audit(tx, who, {
+      action: "studio.identity",
+      entity: "studio",
+      entityId: 1,
+      before: pick(before),
+      after: pick(after),
     });
   });
   deps.changes.publish();

@@ -1,31 +1,13 @@
 /** The catalog pages' loaders and actions (routes/studio/catalog.tsx, item.tsx, item-new.tsx). */
 import { type AppLoadContext, data, redirect } from "react-router";
 import { ITEM_FIELDS, type ItemKind, isItemKind } from "../../../domain/catalog-fields.ts";
-import {
-  createItem,
-  getItem,
-  listItems,
-  type Photo,
-  readItemForm,
-  updateItem,
-} from "../../../server/studio/catalog.ts";
+import { createItem, getItem, listItems, readItemForm, updateItem } from "../../../server/studio/catalog.ts";
 import { field, refused, requireChange, requireStaff, rowId } from "./guard.server.ts";
-
-export type CatalogActionData = { error: string; field: string; values: Record<string, string> };
+import { postedFields, postedPhotoEdits, postedPhotos } from "./posted.server.ts";
 
 export function itemKind(param: string | undefined): ItemKind {
   if (!isItemKind(param)) throw data({ message: "There is no such part of the catalog." }, { status: 404 });
   return param;
-}
-
-function formValues(kind: ItemKind, form: FormData): Record<string, string> {
-  return Object.fromEntries(ITEM_FIELDS[kind].map((f) => [f.name, field(form, f.name)]));
-}
-
-/** The files chosen in the form's photo picker (a picker left empty sends one empty file). */
-async function photosOf(form: FormData): Promise<Photo[]> {
-  const files = form.getAll("photos").filter((f): f is File => typeof f !== "string" && f.size > 0);
-  return Promise.all(files.map(async (f) => ({ bytes: new Uint8Array(await f.arrayBuffer()), alt: "" })));
 }
 
 export async function catalogLoader(request: Request, context: AppLoadContext) {
@@ -52,7 +34,7 @@ export async function newItemLoader(request: Request, context: AppLoadContext, p
 export async function newItemAction(request: Request, context: AppLoadContext, param: string | undefined) {
   const kind = itemKind(param);
   const { session, form } = await requireChange(request, context);
-  const values = formValues(kind, form);
+  const values = postedFields(ITEM_FIELDS[kind], form);
   const of = field(form, "variantOf");
   try {
     const item = await createItem(
@@ -60,7 +42,7 @@ export async function newItemAction(request: Request, context: AppLoadContext, p
       session.staff,
       kind,
       readItemForm(kind, values),
-      await photosOf(form),
+      await postedPhotos(form),
       of ? { of: rowId(of, "piece"), type: field(form, "variantType") } : undefined,
     );
     return redirect(`/studio/catalog/${kind}/${item.id}?saved=1`);
@@ -81,17 +63,7 @@ export async function itemAction(request: Request, context: AppLoadContext, kind
   const kind = itemKind(kindParam);
   const id = rowId(idParam, "item");
   const { session, form } = await requireChange(request, context);
-  const values = formValues(kind, form);
-  // Each photo already there posts its name, its place (a number the person may change) and its alt text.
-  const order = form
-    .getAll("photo")
-    .filter((v): v is string => typeof v === "string")
-    .map((fileName, i) => ({ fileName, place: Number(field(form, `place-${fileName}`)) || i + 1 }))
-    .sort((a, b) => a.place - b.place)
-    .map((p) => p.fileName);
-  const alt: Record<string, string> = {};
-  for (const fileName of order) alt[fileName] = field(form, `alt-${fileName}`);
-  const remove = form.getAll("remove").filter((v): v is string => typeof v === "string");
+  const values = postedFields(ITEM_FIELDS[kind], form);
   try {
     await updateItem(
       context.deps,
@@ -99,8 +71,8 @@ export async function itemAction(request: Request, context: AppLoadContext, kind
       kind,
       id,
       readItemForm(kind, values),
-      { order, alt, remove },
-      await photosOf(form),
+      postedPhotoEdits(form),
+      await postedPhotos(form),
     );
     return redirect(`/studio/catalog/${kind}/${id}?saved=1`);
   } catch (err) {

@@ -1,12 +1,15 @@
 /** The Content page's loader and actions (routes/studio/content.tsx). */
 import { type AppLoadContext, data } from "react-router";
+import { IDENTITY_FIELDS } from "../../../domain/content-fields.ts";
 import {
   getAnnouncementForStudio,
   getStudioForStudio,
   saveAnnouncement,
+  saveIdentity,
   saveStudio,
 } from "../../../server/studio/content.ts";
 import { field, refused, requireChange, requireStaff } from "./guard.server.ts";
+import { postedFields, postedPhotoEdits, postedPhotos } from "./posted.server.ts";
 
 /** Blank lines of the hours and links are room to add one; they are left out. */
 const ROWS = 10;
@@ -30,7 +33,14 @@ export async function contentLoader(request: Request, context: AppLoadContext) {
   return { announcement, studio };
 }
 
-export type ContentActionData = { ok?: string; error?: string; field?: string };
+/** A change's answer; a refused identity brings back what was typed (`values`). */
+export type ContentActionData = {
+  ok?: string;
+  error?: string;
+  field?: string;
+  intent?: string;
+  values?: Record<string, string>;
+};
 
 export async function contentAction(request: Request, context: AppLoadContext) {
   const { session, form } = await requireChange(request, context);
@@ -57,8 +67,20 @@ export async function contentAction(request: Request, context: AppLoadContext) {
       });
       return { ok: "The studio's details are saved." } satisfies ContentActionData;
     }
+    if (intent === "identity") {
+      const values = postedFields(IDENTITY_FIELDS, form);
+      try {
+        await saveIdentity(context.deps, session.staff, values, {
+          added: await postedPhotos(form),
+          edits: postedPhotoEdits(form),
+        });
+      } catch (err) {
+        return refused(err, { intent, values });
+      }
+      return { ok: "The studio's story is saved.", intent } satisfies ContentActionData;
+    }
     return data({ error: "Unknown action." } satisfies ContentActionData, { status: 400 });
   } catch (err) {
-    return refused(err);
+    return refused(err, { intent: intent ?? "" });
   }
 }

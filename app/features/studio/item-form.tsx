@@ -1,17 +1,61 @@
-import { type FieldSpec, ITEM_FIELDS, type ItemKind } from "../../../domain/catalog-fields.ts";
+import { type FieldSpec, formValue, ITEM_FIELDS, type ItemKind } from "../../../domain/catalog-fields.ts";
+import { type CollectionName, collectionSpec } from "../../../domain/content-fields.ts";
 import { Field } from "../../components/form-field.tsx";
 import { type ImageFolder, imageUrl } from "../../lib/images.ts";
-import type { CatalogActionData } from "./catalog.server.ts";
+import { HtmlEditor } from "./html-editor.tsx";
 import { StudioForm } from "./studio-form.tsx";
 
 type Values = Record<string, unknown>;
 
-const shown = (v: unknown) =>
-  v === null || v === undefined ? "" : typeof v === "boolean" ? (v ? "1" : "") : String(v);
+/** A refused post's answer: the words, the field they are about, and what was typed. */
+export type FormAnswer = { error: string; field: string; values: Record<string, string> };
 
-/** One field of the catalog's forms, drawn from its spec (domain/catalog-fields.ts). */
-function ItemField({ spec, value, error }: { spec: FieldSpec; value: string; error?: string }) {
+/** Blank rows a question list offers for new questions. */
+const QA_ROOM = 2;
+
+/**
+ * A list of questions and answers (the FAQs): each row a question and its answer, with room for
+ * two more. Posted as `{name}-question-{i}` and `{name}-answer-{i}` (read back by
+ * collections.server.ts); a row left empty is dropped.
+ */
+function QaField({ spec, value, error }: { spec: FieldSpec; value: string; error?: string }) {
+  let rows: { question: string; answer: string }[] = [];
+  try {
+    rows = value ? JSON.parse(value) : [];
+  } catch {
+    rows = [];
+  }
+  const all = [...rows, ...Array.from({ length: QA_ROOM }, () => ({ question: "", answer: "" }))];
+  return (
+    <fieldset className="form-group studio-qa" aria-describedby={error ? `qa-${spec.name}-error` : undefined}>
+      <legend>{spec.label}</legend>
+      {spec.hint && <p className="field__hint">{spec.hint}</p>}
+      {error && (
+        <p id={`qa-${spec.name}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+      <ol className="studio-qa__list">
+        {all.map((row, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows are posted by their place
+          <li key={i}>
+            <Field id={`${spec.name}-question-${i}`} name={`${spec.name}-question-${i}`} label={`Question ${i + 1}`}>
+              {(c) => <input {...c} className="field__control" defaultValue={row.question} />}
+            </Field>
+            <Field id={`${spec.name}-answer-${i}`} name={`${spec.name}-answer-${i}`} label={`Answer ${i + 1}`}>
+              {(c) => <HtmlEditor control={c} defaultValue={row.answer} rows={3} />}
+            </Field>
+          </li>
+        ))}
+      </ol>
+    </fieldset>
+  );
+}
+
+/** One field of the back office's forms, drawn from its spec (domain/catalog-fields.ts). */
+function SpecField({ spec, value, error }: { spec: FieldSpec; value: string; error?: string }) {
   const id = `item-${spec.name}`;
+  if (spec.type === "qa") return <QaField spec={spec} value={value} error={error} />;
   if (spec.type === "flag")
     return (
       <div className="field">
@@ -33,10 +77,19 @@ function ItemField({ spec, value, error }: { spec: FieldSpec; value: string; err
             ))}
           </select>
         ) : spec.type === "html" ? (
-          <textarea {...control} rows={6} className="field__control" defaultValue={value} />
+          <HtmlEditor control={control} defaultValue={value} />
+        ) : spec.type === "longtext" || spec.type === "videos" ? (
+          <textarea
+            {...control}
+            rows={spec.type === "videos" ? 2 : 4}
+            className="field__control"
+            defaultValue={value}
+            inputMode={spec.type === "videos" ? "url" : undefined}
+          />
         ) : (
           <input
             {...control}
+            type={spec.type === "date" ? "date" : "text"}
             className="field__control"
             defaultValue={value}
             inputMode={
@@ -44,7 +97,9 @@ function ItemField({ spec, value, error }: { spec: FieldSpec; value: string; err
                 ? "decimal"
                 : spec.type === "count"
                   ? "numeric"
-                  : undefined
+                  : spec.type === "link"
+                    ? "url"
+                    : undefined
             }
           />
         )
@@ -64,37 +119,136 @@ function rows(fields: readonly FieldSpec[]): FieldSpec[][] {
   return out;
 }
 
+/** Photos already there: their place, alt text and removal. */
+function PhotoList({ photos, folder }: { photos: { fileName: string; alt?: string }[]; folder: ImageFolder }) {
+  return (
+    <fieldset className="form-group">
+      <legend>Photos</legend>
+      <ul className="studio-photo-list">
+        {photos.map((p, i) => (
+          <li key={p.fileName}>
+            <img src={imageUrl(folder, p.fileName, { width: 192, height: 192 })} alt="" width={96} height={96} />
+            <input type="hidden" name="photo" value={p.fileName} />
+            <div className="studio-photo-list__fields">
+              <label>
+                Place{" "}
+                <input
+                  name={`place-${p.fileName}`}
+                  type="number"
+                  min={1}
+                  max={99}
+                  defaultValue={i + 1}
+                  className="field__control studio-place"
+                />
+              </label>
+              <label>
+                Alt text{" "}
+                <input
+                  name={`alt-${p.fileName}`}
+                  defaultValue={p.alt ?? ""}
+                  className="field__control"
+                  placeholder="What the photo shows"
+                />
+              </label>
+              <label className="studio-check">
+                <input type="checkbox" name="remove" value={p.fileName} /> Remove
+              </label>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
+/** What a form takes besides its fields: several photos, exactly one file, or nothing. */
+export type FormMedia =
+  | { kind: "photos"; photos: { fileName: string; alt?: string }[]; folder: ImageFolder }
+  | { kind: "file"; folder: ImageFolder; fileName: string | null; films: boolean }
+  | { kind: "none" };
+
+/** The one picture (or film) of a carousel slide or a finish, and a picker to replace it. */
+function OneFile({ media, error }: { media: Extract<FormMedia, { kind: "file" }>; error?: string }) {
+  const film = media.fileName?.endsWith(".mp4");
+  return (
+    <>
+      {media.fileName &&
+        (film ? (
+          <video src={`/images/${media.folder}/${media.fileName}`} muted width={192} className="studio-one-file" />
+        ) : (
+          <img
+            src={imageUrl(media.folder, media.fileName, { width: 384, height: 216 })}
+            alt=""
+            width={192}
+            height={108}
+            className="studio-one-file"
+          />
+        ))}
+      <Field
+        id="item-file"
+        name="file"
+        label={
+          media.fileName
+            ? media.films
+              ? "Replace the photo or film"
+              : "Replace the photo"
+            : media.films
+              ? "Photo or film"
+              : "Photo"
+        }
+        hint={media.films ? "JPEG, PNG or WebP, or an MP4 film up to 40 MB." : "JPEG, PNG or WebP."}
+        error={error}
+        required={!media.fileName}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="file"
+            accept={media.films ? "image/jpeg,image/png,image/webp,video/mp4" : "image/jpeg,image/png,image/webp"}
+            className="field__control"
+          />
+        )}
+      </Field>
+    </>
+  );
+}
+
 /**
- * A catalog item's fields and its photos: several taken at once from a phone's camera or
- * library, and for those already there their place, alt text and removal. A plain multipart
- * POST, so it works before and without the page's scripts.
+ * A back-office form drawn from field specs, with its photos: several taken at once from a
+ * phone's camera or library, and for those already there their place, alt text and removal. A
+ * plain multipart POST, so it works before and without the page's scripts.
  */
-export function ItemForm({
+export function FieldsForm({
   csrf,
-  kind,
+  fields,
   values,
   answer,
-  photos,
-  folder,
+  media,
   submit,
   hidden = {},
+  action,
   children,
 }: {
   csrf: string;
-  kind: ItemKind;
+  action?: string;
+  fields: readonly FieldSpec[];
   values: Values;
-  answer?: CatalogActionData;
-  photos: { fileName: string; alt?: string }[];
-  folder: ImageFolder;
+  answer?: FormAnswer;
+  media: FormMedia;
   submit: string;
   hidden?: Record<string, string>;
   /** Fields of this form only, before the item's own (a variant's type). */
   children?: React.ReactNode;
 }) {
-  const value = (name: string) => (answer ? (answer.values[name] ?? "") : shown(values[name]));
+  const value = (spec: FieldSpec) => (answer ? (answer.values[spec.name] ?? "") : formValue(spec, values[spec.name]));
   const err = (name: string) => (answer?.field === name ? answer.error : undefined);
   return (
-    <StudioForm csrf={csrf} encType="multipart/form-data" className="studio-form studio-form--wide">
+    <StudioForm
+      csrf={csrf}
+      encType={media.kind === "none" ? undefined : "multipart/form-data"}
+      className="studio-form studio-form--wide"
+      action={action}
+    >
       {Object.entries(hidden).map(([name, v]) => (
         <input key={name} type="hidden" name={name} value={v} />
       ))}
@@ -104,76 +258,71 @@ export function ItemForm({
         </p>
       )}
       {children}
-      {rows(ITEM_FIELDS[kind]).map((row) =>
+      {rows(fields).map((row) =>
         row.length === 1 ? (
-          <ItemField key={row[0]!.name} spec={row[0]!} value={value(row[0]!.name)} error={err(row[0]!.name)} />
+          <SpecField key={row[0]!.name} spec={row[0]!} value={value(row[0]!)} error={err(row[0]!.name)} />
         ) : (
           <div key={row[0]!.name} className="studio-row">
             {row.map((spec) => (
-              <ItemField key={spec.name} spec={spec} value={value(spec.name)} error={err(spec.name)} />
+              <SpecField key={spec.name} spec={spec} value={value(spec)} error={err(spec.name)} />
             ))}
           </div>
         ),
       )}
-
-      {photos.length > 0 && (
-        <fieldset className="form-group">
-          <legend>Photos</legend>
-          <ul className="studio-photo-list">
-            {photos.map((p, i) => (
-              <li key={p.fileName}>
-                <img src={imageUrl(folder, p.fileName, { width: 192, height: 192 })} alt="" width={96} height={96} />
-                <input type="hidden" name="photo" value={p.fileName} />
-                <div className="studio-photo-list__fields">
-                  <label>
-                    Place{" "}
-                    <input
-                      name={`place-${p.fileName}`}
-                      type="number"
-                      min={1}
-                      max={99}
-                      defaultValue={i + 1}
-                      className="field__control studio-place"
-                    />
-                  </label>
-                  <label>
-                    Alt text{" "}
-                    <input
-                      name={`alt-${p.fileName}`}
-                      defaultValue={p.alt ?? ""}
-                      className="field__control"
-                      placeholder="What the photo shows"
-                    />
-                  </label>
-                  <label className="studio-check">
-                    <input type="checkbox" name="remove" value={p.fileName} /> Remove
-                  </label>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </fieldset>
+      {media.kind === "photos" && media.photos.length > 0 && <PhotoList photos={media.photos} folder={media.folder} />}
+      {media.kind === "photos" && (
+        <Field
+          id="item-photos"
+          name="photos"
+          label={media.photos.length > 0 ? "Add photos" : "Photos"}
+          hint="Up to 5 at a time, JPEG, PNG or WebP. Where a photo was taken is not kept."
+          error={err("photos")}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              multiple
+              className="field__control"
+            />
+          )}
+        </Field>
       )}
-      <Field
-        id="item-photos"
-        name="photos"
-        label={photos.length > 0 ? "Add photos" : "Photos"}
-        hint="Up to 5 at a time, JPEG, PNG or WebP. Where a photo was taken is not kept."
-        error={err("photos")}
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            multiple
-            className="field__control"
-          />
-        )}
-      </Field>
+      {media.kind === "file" && <OneFile media={media} error={err("file")} />}
       <button type="submit" className="btn">
         {submit}
       </button>
     </StudioForm>
   );
+}
+
+/** What a content list's form takes besides its fields (domain/content-fields.ts). */
+export function collectionMedia(name: CollectionName, entry: Record<string, unknown> | null): FormMedia {
+  const spec = collectionSpec(name);
+  const folder = spec.folder as ImageFolder;
+  if (spec.media === "photos")
+    return { kind: "photos", folder, photos: (entry?.images as { fileName: string; alt?: string }[]) ?? [] };
+  if (spec.media === "file")
+    return {
+      kind: "file",
+      folder,
+      films: spec.films ?? false,
+      fileName: (entry?.[spec.fileColumn!] as string) ?? null,
+    };
+  return { kind: "none" };
+}
+
+/** A catalog item's form: its kind's fields (domain/catalog-fields.ts) and its photos. */
+export function ItemForm({
+  kind,
+  photos,
+  folder,
+  ...rest
+}: Omit<React.ComponentProps<typeof FieldsForm>, "fields" | "media"> & {
+  kind: ItemKind;
+  photos: { fileName: string; alt?: string }[];
+  folder: ImageFolder;
+}) {
+  return <FieldsForm {...rest} fields={ITEM_FIELDS[kind]} media={{ kind: "photos", photos, folder }} />;
 }

@@ -1,5 +1,8 @@
+import { Link } from "react-router";
+import { COLLECTION_NAMES, COLLECTIONS, IDENTITY_FIELDS } from "../../../domain/content-fields.ts";
 import { Field } from "../../components/form-field.tsx";
 import { type ContentActionData, contentAction, contentLoader } from "../../features/studio/content.server.ts";
+import { FieldsForm } from "../../features/studio/item-form.tsx";
 import { StudioField, StudioForm, StudioNotices } from "../../features/studio/studio-form.tsx";
 import { useStudio } from "../../features/studio/use-studio.ts";
 import type { Route } from "./+types/content";
@@ -17,7 +20,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Content — Studio" }];
 /** Room for two more lines than there are. */
 const withRoom = <T,>(rows: T[], blank: T) => [...rows, blank, blank].slice(0, 10);
 
-/** The announcement and the studio's contact details, hours and social links. */
+/**
+ * The content lists (carousel, testimonials, team ...), the announcement, the studio's contact
+ * details, hours and social links, and its identity and story.
+ */
 export default function StudioContent({ loaderData, actionData }: Route.ComponentProps) {
   const { csrf } = useStudio();
   const { announcement, studio } = loaderData;
@@ -26,7 +32,16 @@ export default function StudioContent({ loaderData, actionData }: Route.Componen
   return (
     <>
       <h1>Content</h1>
-      <StudioNotices ok={answer?.ok} error={answer?.error} />
+      <StudioNotices ok={answer?.ok} error={answer?.intent === "identity" ? undefined : answer?.error} />
+      <nav aria-label="Content lists">
+        <ul className="studio-list">
+          {COLLECTION_NAMES.map((name) => (
+            <li key={name}>
+              <Link to={`/studio/content/${name}`}>{COLLECTIONS[name].label}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <h2>Announcement</h2>
       <StudioForm csrf={csrf} action="?intent=announcement">
         <Field
@@ -92,6 +107,21 @@ export default function StudioContent({ loaderData, actionData }: Route.Componen
               Save the studio's details
             </button>
           </StudioForm>
+          <h2>The studio's story</h2>
+          <FieldsForm
+            key={studio.founderImages.map((i) => i.fileName).join()}
+            csrf={csrf}
+            action="?intent=identity"
+            fields={IDENTITY_FIELDS}
+            values={studio}
+            answer={
+              answer?.intent === "identity" && answer.error
+                ? { error: answer.error, field: answer.field ?? "form", values: answer.values ?? {} }
+                : undefined
+            }
+            media={{ kind: "photos", folder: "studio", photos: studio.founderImages }}
+            submit="Save the story"
+          />
         </>
       )}
     </>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { KIND_NAMES, VARIANT_TYPES } from "../../../domain/catalog-fields.ts";
-import { type CatalogActionData, newItemAction, newItemLoader } from "../../features/studio/catalog.server.ts";
-import { ItemForm } from "../../features/studio/item-form.tsx";
+import { newItemAction, newItemLoader } from "../../features/studio/catalog.server.ts";
+import { type FormAnswer, ItemForm } from "../../features/studio/item-form.tsx";
 import { useStudio } from "../../features/studio/use-studio.ts";
 import type { Route } from "./+types/item-new";
 
@@ -38,7 +38,7 @@ export default function StudioNewItem({ loaderData, actionData }: Route.Componen
         csrf={csrf}
         kind={kind}
         values={parent ? (parent.values as Record<string, unknown>) : { visibility: "Visible" }}
-        answer={actionData as CatalogActionData | undefined}
+        answer={actionData as FormAnswer | undefined}
         photos={[]}
         folder={kind === "products" ? "products" : kind}
         submit={parent ? "Add the variant" : `Add the ${name}`}

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from "react-router";
 import { KIND_NAMES } from "../../../domain/catalog-fields.ts";
-import { type CatalogActionData, itemAction, itemLoader } from "../../features/studio/catalog.server.ts";
-import { ItemForm } from "../../features/studio/item-form.tsx";
+import { itemAction, itemLoader } from "../../features/studio/catalog.server.ts";
+import { type FormAnswer, ItemForm } from "../../features/studio/item-form.tsx";
 import { useStudio } from "../../features/studio/use-studio.ts";
 import type { ImageFolder } from "../../lib/images.ts";
 import type { Route } from "./+types/item";
@@ -26,7 +26,7 @@ export default function StudioItem({ loaderData, actionData }: Route.ComponentPr
   const { csrf } = useStudio();
   const [params] = useSearchParams();
   const { kind, item, folder, variants } = loaderData;
-  const answer = actionData as CatalogActionData | undefined;
+  const answer = actionData as FormAnswer | undefined;
   const hidden = item.visibility === "Hidden";
   return (
     <>

@@ -1,0 +1,23 @@
+/**
+ * The formatting the shop keeps of HTML the studio writes (descriptions, the story, FAQ answers,
+ * media posts): everything else is removed when a page shows it (app/lib/sanitize.server.ts),
+ * and the back office's editor previews by the same list (app/features/studio/html-editor.tsx).
+ */
+export const HTML_ALLOWED_TAGS = [
+  "p",
+  "br",
+  "strong",
+  "b",
+  "em",
+  "i",
+  "u",
+  "ul",
+  "ol",
+  "li",
+  "a",
+  "h2",
+  "h3",
+  "h4",
+  "blockquote",
+  "span",
+] as const;
