@@ -43,6 +43,7 @@ function studioPaths(ids: { order: number; enquiry: number }): string[] {
         .replace(/^\/studio\/enquiries\/:id/, `/studio/enquiries/${ids.enquiry}`)
         .replace(":kind/:id", "slabs/1")
         .replace(":kind", "slabs")
+        .replace(":collection", "testimonials")
         .replace(":id", "1")
         .replace(":n", "1")
         .replace("*", "anything/else"),
@@ -154,7 +155,12 @@ describe.each(dbKinds)("the back office's doors on %s", (kind: DbKind) => {
             (select json_agg(x order by id) from (select id, size, price, stock from divergence_sizes) x) as sizes,
             (select json_agg(x) from (select live_edge_price, ceramic_coating_price from divergence_metadata) x) as divergence,
             (select json_agg(x order by id) from (select id, content, link, active from announcements) x) as announcements,
-            (select json_agg(x) from (select email, phone, street, hours, socials from studio_config) x) as studio,
+            (select json_agg(x) from (select email, phone, street, hours, socials, name, tagline, story, founder_bio from studio_config) x) as studio,
+            (select json_agg(x order by id) from (select id, message, rating, author, sort_order from testimonials) x) as testimonials,
+            (select json_agg(x order by id) from (select id, section, content, sort_order from faq_sections) x) as faqs,
+            (select json_agg(x order by id) from (select id, title, button_link, file_name, sort_order from carousel_items) x) as carousel,
+            (select json_agg(x order by id) from (select id, title, content, date, videos from media_posts) x) as media,
+            (select json_agg(x order by id) from (select id, name, kind from finishes) x) as finishes,
             (select count(*) from order_refunds where respstat = 'A') as refunds,
             (select count(*) from mail_outbox) as mail`)) as unknown as { rows: unknown[] }
         ).rows[0],
@@ -176,6 +182,13 @@ describe.each(dbKinds)("the back office's doors on %s", (kind: DbKind) => {
       { path: "/studio/catalog/products/1", fields: ["price", "stock", "tag", "visibility"] },
       { path: "/studio/catalog/slabs/new", fields: ["title", "startingPrice", "visibility", "seats"] },
       { path: "/studio/catalog/products/new?variantOf=1", fields: ["title", "variantOf", "variantType", "price"] },
+      { path: "/studio/content/testimonials/new", fields: ["message", "author", "rating"] },
+      { path: "/studio/content/testimonials", fields: ["id", "intent"] },
+      { path: "/studio/content/faqs/1", fields: ["section", "content-question-0", "content-answer-0", "intent"] },
+      { path: "/studio/content/media/new", fields: ["title", "date", "content", "videos"] },
+      { path: "/studio/content/carousel/1", fields: ["title", "buttonText", "buttonLink", "isExternal"] },
+      { path: "/studio/content/finishes/new", fields: ["name", "kind"] },
+      { path: "/studio/content?intent=identity", fields: ["name", "story", "storyVideoUrl", "founderName"] },
     ];
     let refusedUnchanged = 0;
     await fc.assert(

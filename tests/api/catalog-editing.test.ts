@@ -12,7 +12,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ITEM_FIELDS } from "../../domain/catalog-fields.ts";
+import { formValue, ITEM_FIELDS } from "../../domain/catalog-fields.ts";
 import { auditLog, products, slabs } from "../../server/db/schema.ts";
 import { startAppProcesses } from "../support/app-processes.ts";
 import {
@@ -180,10 +180,7 @@ describe.each(dbKinds)("editing the catalog on %s", (kind: DbKind) => {
 
     const [row] = await t.deps.database.db.select().from(products).where(eq(products.id, piece.id));
     const fields: Record<string, string> = {};
-    for (const f of ITEM_FIELDS.products) {
-      const v = (row as Record<string, unknown>)[f.name];
-      fields[f.name] = v === null || v === undefined ? "" : typeof v === "boolean" ? (v ? "1" : "") : String(v);
-    }
+    for (const f of ITEM_FIELDS.products) fields[f.name] = formValue(f, (row as Record<string, unknown>)[f.name]);
     const newPrice = piece.price + 125;
     const form = slabForm(session.csrf, { ...fields, price: String(newPrice) });
     for (const img of row!.images) form.append("photo", img.fileName);
