@@ -36,7 +36,7 @@ export type FieldSpec = {
   hint?: string;
   /** Fields with the same group share a row on a wide screen. */
   group?: string;
-  /** Left empty, the item has none (stored as null, not ""). */
+  /** Left empty, the item has none (stored as null, not ""); a choice then offers "none". */
   nullable?: boolean;
 };
 
@@ -123,6 +123,24 @@ export const ITEM_FIELDS = {
     { name: "category", label: "Category", type: "text", required: true, max: 60, group: "kind" },
     { name: "material", label: "Material", type: "text", max: 60, group: "kind", nullable: true },
     { name: "inventoryId", label: "Inventory id", type: "text", required: true, max: 40, group: "kind" },
+    {
+      name: "type",
+      label: "Type",
+      type: "text",
+      required: true,
+      max: 60,
+      hint: "e.g. Dining Table. Divergence is set when a piece is added: its pictures are kept with the Divergence's.",
+      group: "finish",
+    },
+    { name: "liveEdge", label: "Live edge", type: "choice", options: ["yes", "no"], nullable: true, group: "finish" },
+    {
+      name: "topFinish",
+      label: "Top finish",
+      type: "choice",
+      options: ["Natural Oil", "Ceramic Coating"],
+      nullable: true,
+      group: "finish",
+    },
     { name: "length", label: "Length (in)", type: "inches", required: true, group: "size" },
     { name: "width", label: "Width (in)", type: "inches", required: true, group: "size" },
     { name: "height", label: "Height (in)", type: "inches", required: true, group: "size" },
@@ -133,6 +151,7 @@ export const ITEM_FIELDS = {
       type: "flag",
       hint: "The checkout then quotes no rate for it: the studio arranges delivery.",
     },
+    { name: "lightText", label: "Light text (its photo is dark)", type: "flag" },
     html("description", "Description"),
     html("specification", "Specification"),
     html("grain", "Grain"),

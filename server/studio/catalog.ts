@@ -18,7 +18,14 @@ import { baseSearchText, productSearchText, slabSearchText } from "../search/sea
 import type { StaffAccount } from "../staff/accounts.ts";
 import { audit } from "../staff/audit.ts";
 import { type FieldValues, readFields } from "./fields.ts";
-import { applyPhotoEdits, checkPhotoCounts, type Photo, type PhotoEdits, storePhotos } from "./photos.ts";
+import {
+  applyPhotoEdits,
+  checkPhotoCounts,
+  keepAddedSince,
+  type Photo,
+  type PhotoEdits,
+  storePhotos,
+} from "./photos.ts";
 
 export type { Photo, PhotoEdits };
 
@@ -112,7 +119,7 @@ export async function createItem(
       .where(and(eq(products.id, variant.of), isNull(products.parentId)));
     if (!parent) throw badRequest("variantOf", "No such piece to add a variant to.");
   }
-  const images = await storePhotos(deps, folderOf(kind), String(input.title), photos);
+  const images = await storePhotos(deps, folderOf(kind, input.type as string | undefined), String(input.title), photos);
   const t: AnyTable = KINDS[kind].table;
   const created = await db.transaction(async (tx) => {
     // A new arrival leads its listing.
@@ -148,13 +155,19 @@ export async function updateItem(
 ) {
   const found = await getItem(deps, kind, id);
   if (!found) throw badRequest("id", `No such ${KIND_NAMES[kind]}.`);
+  if (kind === "products" && folderOf(kind, input.type as string) !== found.folder)
+    throw badRequest(
+      "type",
+      "A piece becomes a Divergence, or stops being one, only when it is added: its pictures are kept apart.",
+    );
   const kept = applyPhotoEdits(found.item.images, edits);
   checkPhotoCounts({ kept: kept.length, added: added.length }, KIND_NAMES[kind], { least: 1, creating: false });
-  const images = [...kept, ...(await storePhotos(deps, found.folder, String(input.title), added))];
+  const saved = [...kept, ...(await storePhotos(deps, found.folder, String(input.title), added))];
   const t: AnyTable = KINDS[kind].table;
   const updated = await deps.database.db.transaction(async (tx) => {
     const [before] = (await tx.select().from(t).where(eq(t.id, id)).for("update")) as Row[];
     if (!before) throw badRequest("id", `No such ${KIND_NAMES[kind]}.`);
+    const images = keepAddedSince(saved, found.item.images, before.images);
     const [after] = (await tx
       .update(t)
       .set({ ...input, images, searchText: KINDS[kind].search({ ...before, ...input }), updatedAt: new Date() })

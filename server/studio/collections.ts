@@ -22,7 +22,15 @@ import { badRequest } from "../http/errors.ts";
 import type { StaffAccount } from "../staff/accounts.ts";
 import { audit } from "../staff/audit.ts";
 import { type FieldValues, readFields } from "./fields.ts";
-import { applyPhotoEdits, checkPhotoCounts, type Photo, type PhotoEdits, storeOneFile, storePhotos } from "./photos.ts";
+import {
+  applyPhotoEdits,
+  checkPhotoCounts,
+  keepAddedSince,
+  type Photo,
+  type PhotoEdits,
+  storeOneFile,
+  storePhotos,
+} from "./photos.ts";
 
 const TABLES = {
   carousel: carouselItems,
@@ -154,12 +162,12 @@ export async function updateEntry(
     deps.database.db.transaction(async (tx) => {
       const [before] = (await tx.select().from(t).where(eq(t.id, id)).for("update")) as Entry[];
       if (!before) throw badRequest("id", `No such ${spec.one}.`);
-      // Photos edited from an older page keep what was added since: the ones this form did not know stay, last.
-      if (stored.images) {
-        const known = new Set((found.images as ImageRef[]).map((i) => i.fileName));
-        const since = (before.images as ImageRef[]).filter((i) => !known.has(i.fileName));
-        stored.images = [...(stored.images as ImageRef[]), ...since];
-      }
+      if (stored.images)
+        stored.images = keepAddedSince(
+          stored.images as ImageRef[],
+          found.images as ImageRef[],
+          before.images as ImageRef[],
+        );
       const [after] = (await tx
         .update(t)
         .set({ ...input, ...stored })

@@ -8,7 +8,6 @@
  */
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import type { ImageRef } from "../../domain/catalog-types.ts";
 import { IDENTITY_FIELDS } from "../../domain/content-fields.ts";
 import { EMAIL, EMAIL_MESSAGE } from "../../domain/email.ts";
 import { youTubeId } from "../../domain/video.ts";
@@ -18,7 +17,14 @@ import { badRequest } from "../http/errors.ts";
 import type { StaffAccount } from "../staff/accounts.ts";
 import { audit } from "../staff/audit.ts";
 import { readFields } from "./fields.ts";
-import { applyPhotoEdits, checkPhotoCounts, type Photo, type PhotoEdits, storePhotos } from "./photos.ts";
+import {
+  applyPhotoEdits,
+  checkPhotoCounts,
+  keepAddedSince,
+  type Photo,
+  type PhotoEdits,
+  storePhotos,
+} from "./photos.ts";
 
 type Deps = Pick<AppDeps, "database" | "changes">;
 type DepsWithFiles = Deps & Pick<AppDeps, "files">;
@@ -154,10 +160,7 @@ export async function saveIdentity(
   await deps.database.db.transaction(async (tx) => {
     const [before] = await tx.select().from(studioConfig).where(eq(studioConfig.id, 1)).for("update");
     if (!before) throw badRequest("form", "The studio is not set up yet.");
-    // Photos another page added meanwhile stay, after this form's.
-    const known = new Set(current.founderImages.map((i) => i.fileName));
-    const since = before.founderImages.filter((i) => !known.has(i.fileName));
-    const founderImages: ImageRef[] = [...kept, ...added, ...since];
+    const founderImages = keepAddedSince([...kept, ...added], current.founderImages, before.founderImages);
     const after = { ...input, founderImages };
     await tx
       .update(studioConfig)

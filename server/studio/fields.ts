@@ -78,7 +78,7 @@ function fieldSchema(f: FieldSpec): z.ZodType<unknown> {
     case "choice":
       return text.transform((v, ctx) => {
         const options = f.options ?? [];
-        if (v === "") return options[0];
+        if (v === "") return f.nullable ? null : options[0];
         if (!options.includes(v)) {
           ctx.addIssue({ code: "custom", message: `${name}: choose ${options.join(", ")}.` });
           return z.NEVER;

@@ -105,6 +105,15 @@ export function applyPhotoEdits(images: ImageRef[], edits: PhotoEdits): ImageRef
 }
 
 /**
+ * The photos a form saves (`next`), and after them those another page added since this form
+ * read the item (in `now`, the row as it is, but not in `read`): a save never drops them.
+ */
+export function keepAddedSince(next: ImageRef[], read: ImageRef[], now: ImageRef[]): ImageRef[] {
+  const known = new Set(read.map((i) => i.fileName));
+  return [...next, ...now.filter((i) => !known.has(i.fileName))];
+}
+
+/**
  * Refuses more photos at once, or in all, than a `what` may have, and fewer than `least`
  * (`creating`: nothing is there yet, so the words ask for one).
  */

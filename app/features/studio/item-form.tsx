@@ -69,7 +69,12 @@ function SpecField({ spec, value, error }: { spec: FieldSpec; value: string; err
     <Field id={id} name={spec.name} label={spec.label} hint={spec.hint} error={error} required={spec.required}>
       {(control) =>
         spec.type === "choice" ? (
-          <select {...control} className="field__control" defaultValue={value || spec.options?.[0]}>
+          <select
+            {...control}
+            className="field__control"
+            defaultValue={value || (spec.nullable ? "" : spec.options?.[0])}
+          >
+            {spec.nullable && <option value="">none</option>}
             {spec.options?.map((o) => (
               <option key={o} value={o}>
                 {o}
