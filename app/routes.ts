@@ -17,6 +17,8 @@ export default [
     route("studio/enquiries/:id", "routes/studio/enquiry.tsx"),
     route("studio/catalog", "routes/studio/catalog.tsx"),
     route("studio/catalog/divergence", "routes/studio/divergence.tsx"),
+    route("studio/catalog/divergence/species/new", "routes/studio/divergence-species-new.tsx"),
+    route("studio/catalog/divergence/species/:id", "routes/studio/divergence-species.tsx"),
     route("studio/catalog/:kind/new", "routes/studio/item-new.tsx"),
     route("studio/catalog/:kind/:id", "routes/studio/item.tsx"),
     route("studio/newsletter", "routes/studio/newsletter.tsx"),

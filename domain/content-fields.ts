@@ -204,3 +204,22 @@ export const IDENTITY_FIELDS: readonly FieldSpec[] = [
   { name: "founderName", label: "The founder's name", type: "text", required: true, max: 80 },
   { name: "founderBio", label: "About the founder", type: "html", required: true, max: 20_000 },
 ];
+
+/** The Divergence table's words (divergence_metadata); its pictures are its general imagery. */
+export const DIVERGENCE_TEXT_FIELDS: readonly FieldSpec[] = [
+  { name: "title", label: "Title", type: "text", required: true, max: 80 },
+  { name: "description", label: "Description", type: "html", required: true, max: 20_000 },
+  { name: "specification", label: "Specification", type: "html", required: true, max: 20_000 },
+];
+
+/** A Divergence species: its name; its pictures are its general imagery. */
+export const SPECIES_FIELDS: readonly FieldSpec[] = [
+  { name: "name", label: "Species", type: "text", required: true, max: 60, hint: "e.g. Black Walnut" },
+];
+
+/** A Divergence size as the species page adds it. */
+export const SIZE_FIELDS: readonly FieldSpec[] = [
+  { name: "size", label: "Size", type: "text", required: true, max: 40, hint: 'e.g. 72" x 40"', group: "size" },
+  { name: "price", label: "Price (USD)", type: "money", required: true, group: "size" },
+  { name: "stock", label: "In stock", type: "count", required: true, hint: "0 is built to order.", group: "size" },
+];

@@ -1,17 +1,32 @@
 /**
- * The Divergence table's prices and stock as the studio edits them: the live-edge and ceramic
- * coating prices, and each species' sizes with their price and stock (a size without stock is
- * built to order). The shop's builder and the checkout read the same rows, so a new price is
- * what the next cart is charged; a cart priced before gets the 409 with it.
+ * The Divergence table as the studio edits it: the live-edge and ceramic coating prices, each
+ * species' sizes with their price and stock (a size without stock is built to order), its words
+ * and pictures, and its species, each with its own pictures and the pictures of the base
+ * finishes it was photographed with. The shop's builder and the checkout read the same rows, so
+ * a new price is what the next cart is charged; a cart priced before gets the 409 with it.
  */
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { ImageRef } from "../../domain/catalog-types.ts";
+import { DIVERGENCE_TEXT_FIELDS, SIZE_FIELDS, SPECIES_FIELDS } from "../../domain/content-fields.ts";
 import { AMOUNT } from "../../domain/format.ts";
-import { divergenceMetadata, divergenceSizes, divergenceSpecies } from "../db/schema.ts";
+import { divergenceMetadata, divergenceSizes, divergenceSpecies, finishes } from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
 import { badRequest } from "../http/errors.ts";
 import type { StaffAccount } from "../staff/accounts.ts";
 import { audit } from "../staff/audit.ts";
+import { readFields } from "./fields.ts";
+import {
+  applyPhotoEdits,
+  checkPhotoCounts,
+  keepAddedSince,
+  type Photo,
+  type PhotoEdits,
+  storePhotos,
+} from "./photos.ts";
+
+type Deps = Pick<AppDeps, "database" | "files" | "changes">;
+export type PhotoChange = { added: Photo[]; edits: PhotoEdits };
 
 const amount = (name: string) =>
   z.string().trim().regex(AMOUNT, `${name}: enter an amount such as 450 or 450.00.`).transform(Number);
@@ -59,7 +74,7 @@ export async function getDivergenceForStudio(deps: Pick<AppDeps, "database">) {
         .orderBy(asc(divergenceSizes.sortOrder), asc(divergenceSizes.id))
     : [];
   return {
-    meta: { title: meta.title, liveEdgePrice: meta.liveEdgePrice, ceramicCoatingPrice: meta.ceramicCoatingPrice },
+    meta,
     species: species.map((s) => ({ ...s, sizes: sizes.filter((z) => z.speciesId === s.id) })),
   };
 }
@@ -114,6 +129,258 @@ export async function saveDivergence(
         sizes: changed.map((s) => before.find((x) => x.id === s.id)),
       },
       after: { liveEdgePrice: input.liveEdgePrice, ceramicCoatingPrice: input.ceramicCoatingPrice, sizes: changed },
+    });
+  });
+  deps.changes.publish();
+}
+
+/** The one Divergence table (divergence_metadata has one row). */
+async function theTable(deps: Pick<AppDeps, "database">) {
+  const [meta] = await deps.database.db.select().from(divergenceMetadata).limit(1);
+  if (!meta) throw badRequest("form", "The Divergence table is not set up.");
+  return meta;
+}
+
+/** Saves the table's title, description and specification, and its general pictures. */
+export async function saveDivergenceText(
+  deps: Deps,
+  who: StaffAccount,
+  values: Record<string, string>,
+  photos: PhotoChange,
+) {
+  const input = readFields(DIVERGENCE_TEXT_FIELDS, values);
+  const read = await theTable(deps);
+  const kept = applyPhotoEdits(read.generalImagery, photos.edits);
+  checkPhotoCounts({ kept: kept.length, added: photos.added.length }, "table", { least: 1, creating: false });
+  const added = await storePhotos(deps, "divergence", "divergence", photos.added);
+  await deps.database.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(divergenceMetadata)
+      .where(eq(divergenceMetadata.divergenceId, read.divergenceId))
+      .for("update");
+    if (!before) throw badRequest("form", "The Divergence table is not set up.");
+    const after = {
+      ...input,
+      generalImagery: keepAddedSince([...kept, ...added], read.generalImagery, before.generalImagery),
+    };
+    await tx.update(divergenceMetadata).set(after).where(eq(divergenceMetadata.divergenceId, read.divergenceId));
+    const { liveEdgePrice: _l, ceramicCoatingPrice: _c, ...was } = before;
+    await audit(tx, who, {
+      action: "divergence.text",
+      entity: "divergence",
+      entityId: read.divergenceId,
+      before: was,
+      after,
+    });
+  });
+  deps.changes.publish();
+}
+
+export async function getSpecies(deps: Pick<AppDeps, "database">, id: number) {
+  const db = deps.database.db;
+  const [species] = await db.select().from(divergenceSpecies).where(eq(divergenceSpecies.id, id));
+  if (!species) return null;
+  const sizes = await db
+    .select()
+    .from(divergenceSizes)
+    .where(eq(divergenceSizes.speciesId, id))
+    .orderBy(asc(divergenceSizes.sortOrder), asc(divergenceSizes.id));
+  // The finishes a Divergence base takes (metal ones), for the finish pictures' picker.
+  const metal = await db
+    .select({ name: finishes.name })
+    .from(finishes)
+    .where(eq(finishes.kind, "metal"))
+    .orderBy(asc(finishes.sortOrder), asc(finishes.id));
+  return { species, sizes, metalFinishes: metal.map((f) => f.name) };
+}
+
+/** Adds a species with its pictures and its first size (a species is bought by its sizes). */
+export async function createSpecies(deps: Deps, who: StaffAccount, values: Record<string, string>, photos: Photo[]) {
+  const { name } = readFields(SPECIES_FIELDS, values) as { name: string };
+  const size = readFields(SIZE_FIELDS, values) as { size: string; price: number; stock: number };
+  checkPhotoCounts({ kept: 0, added: photos.length }, "species", { least: 1, creating: true });
+  const table = await theTable(deps);
+  const images = await storePhotos(deps, "divergenceSpecies", name, photos);
+  const created = await deps.database.db.transaction(async (tx) => {
+    const [last] = await tx
+      .select({ n: sql<number>`coalesce(max(${divergenceSpecies.sortOrder}), 0)::int` })
+      .from(divergenceSpecies);
+    const [row] = await tx
+      .insert(divergenceSpecies)
+      .values({
+        divergenceId: table.divergenceId,
+        name,
+        speciesGeneralImagery: images,
+        speciesFinishes: [],
+        sortOrder: (last?.n ?? 0) + 1,
+      })
+      .returning();
+    const [first] = await tx
+      .insert(divergenceSizes)
+      .values({ speciesId: row!.id, ...size })
+      .returning();
+    await audit(tx, who, {
+      action: "divergence.species.create",
+      entity: "divergence_species",
+      entityId: row!.id,
+      after: { ...row, sizes: [first] },
+    });
+    return row!;
+  });
+  deps.changes.publish();
+  return created;
+}
+
+/** Renames a species and edits its general pictures. */
+export async function updateSpecies(
+  deps: Deps,
+  who: StaffAccount,
+  id: number,
+  values: Record<string, string>,
+  photos: PhotoChange,
+) {
+  const { name } = readFields(SPECIES_FIELDS, values) as { name: string };
+  const found = await getSpecies(deps, id);
+  if (!found) throw badRequest("id", "No such species.");
+  const kept = applyPhotoEdits(found.species.speciesGeneralImagery, photos.edits);
+  checkPhotoCounts({ kept: kept.length, added: photos.added.length }, "species", { least: 1, creating: false });
+  const added = await storePhotos(deps, "divergenceSpecies", name, photos.added);
+  await deps.database.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(divergenceSpecies).where(eq(divergenceSpecies.id, id)).for("update");
+    if (!before) throw badRequest("id", "No such species.");
+    const after = {
+      name,
+      speciesGeneralImagery: keepAddedSince(
+        [...kept, ...added],
+        found.species.speciesGeneralImagery,
+        before.speciesGeneralImagery,
+      ),
+    };
+    await tx.update(divergenceSpecies).set(after).where(eq(divergenceSpecies.id, id));
+    await audit(tx, who, {
+      action: "divergence.species.update",
+      entity: "divergence_species",
+      entityId: id,
+      before: { name: before.name, speciesGeneralImagery: before.speciesGeneralImagery },
+      after,
+    });
+  });
+  deps.changes.publish();
+}
+
+/**
+ * Edits the pictures of one base finish on a species (the builder shows them when that finish
+ * is chosen): a finish given its first photos is added, one left with none is taken off.
+ */
+export async function saveSpeciesFinish(
+  deps: Deps,
+  who: StaffAccount,
+  id: number,
+  finish: string,
+  photos: PhotoChange,
+) {
+  const found = await getSpecies(deps, id);
+  if (!found) throw badRequest("id", "No such species.");
+  if (!found.metalFinishes.includes(finish))
+    throw badRequest("finish", "Choose one of the base finishes (Content, Base finishes).");
+  const read = found.species.speciesFinishes.find((f) => f.name === finish)?.images ?? [];
+  const kept = applyPhotoEdits(read, photos.edits);
+  checkPhotoCounts({ kept: kept.length, added: photos.added.length }, "finish", { least: 0, creating: false });
+  if (read.length === 0 && photos.added.length === 0) throw badRequest("photos", "Add at least one photo.");
+  const added = await storePhotos(deps, "divergenceSpeciesFinish", `${found.species.name} ${finish}`, photos.added);
+  await deps.database.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(divergenceSpecies).where(eq(divergenceSpecies.id, id)).for("update");
+    if (!before) throw badRequest("id", "No such species.");
+    const now = before.speciesFinishes.find((f) => f.name === finish)?.images ?? [];
+    const images: ImageRef[] = keepAddedSince([...kept, ...added], read, now);
+    const others = before.speciesFinishes.filter((f) => f.name !== finish);
+    const at = before.speciesFinishes.findIndex((f) => f.name === finish);
+    const speciesFinishes =
+      images.length === 0
+        ? others
+        : at < 0
+          ? [...others, { name: finish, images }]
+          : before.speciesFinishes.map((f) => (f.name === finish ? { name: finish, images } : f));
+    await tx.update(divergenceSpecies).set({ speciesFinishes }).where(eq(divergenceSpecies.id, id));
+    await audit(tx, who, {
+      action: "divergence.species.finish",
+      entity: "divergence_species",
+      entityId: id,
+      before: { finish, images: now },
+      after: { finish, images },
+    });
+  });
+  deps.changes.publish();
+}
+
+/** Adds a size to a species, last. */
+export async function addSize(deps: Deps, who: StaffAccount, speciesId: number, values: Record<string, string>) {
+  const size = readFields(SIZE_FIELDS, values) as { size: string; price: number; stock: number };
+  await deps.database.db.transaction(async (tx) => {
+    const [species] = await tx
+      .select({ id: divergenceSpecies.id })
+      .from(divergenceSpecies)
+      .where(eq(divergenceSpecies.id, speciesId))
+      .for("update");
+    if (!species) throw badRequest("id", "No such species.");
+    const sizes = await tx.select().from(divergenceSizes).where(eq(divergenceSizes.speciesId, speciesId));
+    if (sizes.some((s) => s.size.toLowerCase() === size.size.toLowerCase()))
+      throw badRequest("size", `There is a ${size.size} size already.`);
+    const sortOrder = Math.max(0, ...sizes.map((s) => s.sortOrder)) + 1;
+    const [row] = await tx
+      .insert(divergenceSizes)
+      .values({ speciesId, ...size, sortOrder })
+      .returning();
+    await audit(tx, who, {
+      action: "divergence.size.create",
+      entity: "divergence_size",
+      entityId: row!.id,
+      after: row,
+    });
+  });
+  deps.changes.publish();
+}
+
+/** Takes a size off a species; its last size stays (a species is bought by its sizes). */
+export async function removeSize(deps: Deps, who: StaffAccount, speciesId: number, sizeId: number) {
+  await deps.database.db.transaction(async (tx) => {
+    await tx
+      .select({ id: divergenceSpecies.id })
+      .from(divergenceSpecies)
+      .where(eq(divergenceSpecies.id, speciesId))
+      .for("update");
+    const sizes = await tx.select().from(divergenceSizes).where(eq(divergenceSizes.speciesId, speciesId));
+    const gone = sizes.find((s) => s.id === sizeId);
+    if (!gone) throw badRequest("size", "No such size.");
+    if (sizes.length === 1) throw badRequest("size", "A species keeps at least one size.");
+    await tx
+      .delete(divergenceSizes)
+      .where(and(eq(divergenceSizes.id, sizeId), eq(divergenceSizes.speciesId, speciesId)));
+    await audit(tx, who, {
+      action: "divergence.size.remove",
+      entity: "divergence_size",
+      entityId: sizeId,
+      before: gone,
+    });
+  });
+  deps.changes.publish();
+}
+
+/** Takes a species (and its sizes) off the table; the last species stays. */
+export async function removeSpecies(deps: Deps, who: StaffAccount, id: number) {
+  await deps.database.db.transaction(async (tx) => {
+    const all = await tx.select().from(divergenceSpecies).for("update");
+    const gone = all.find((s) => s.id === id);
+    if (!gone) throw badRequest("id", "No such species.");
+    if (all.length === 1) throw badRequest("id", "The Divergence keeps at least one species.");
+    const sizes = await tx.delete(divergenceSizes).where(eq(divergenceSizes.speciesId, id)).returning();
+    await tx.delete(divergenceSpecies).where(eq(divergenceSpecies.id, id));
+    await audit(tx, who, {
+      action: "divergence.species.remove",
+      entity: "divergence_species",
+      entityId: id,
+      before: { ...gone, sizes },
     });
   });
   deps.changes.publish();

@@ -161,6 +161,8 @@ describe.each(dbKinds)("the back office's doors on %s", (kind: DbKind) => {
             (select json_agg(x order by id) from (select id, title, button_link, file_name, sort_order from carousel_items) x) as carousel,
             (select json_agg(x order by id) from (select id, title, content, date, videos from media_posts) x) as media,
             (select json_agg(x order by id) from (select id, name, kind from finishes) x) as finishes,
+            (select json_agg(x order by id) from (select id, name, species_general_imagery, species_finishes from divergence_species) x) as species,
+            (select json_agg(x) from (select title, description, general_imagery from divergence_metadata) x) as divergence_text,
             (select count(*) from order_refunds where respstat = 'A') as refunds,
             (select count(*) from mail_outbox) as mail`)) as unknown as { rows: unknown[] }
         ).rows[0],
@@ -188,6 +190,10 @@ describe.each(dbKinds)("the back office's doors on %s", (kind: DbKind) => {
       { path: "/studio/content/media/new", fields: ["title", "date", "content", "videos"] },
       { path: "/studio/content/carousel/1", fields: ["title", "buttonText", "buttonLink", "isExternal"] },
       { path: "/studio/content/finishes/new", fields: ["name", "kind"] },
+      { path: "/studio/catalog/divergence", fields: ["intent", "title", "description", "photo"] },
+      { path: "/studio/catalog/divergence/species/1", fields: ["intent", "name", "size", "sizeId"] },
+      { path: "/studio/catalog/divergence/species/1", fields: ["intent", "finish", "photo", "remove"] },
+      { path: "/studio/catalog/divergence/species/new", fields: ["name", "size", "price", "stock"] },
       { path: "/studio/content?intent=identity", fields: ["name", "story", "storyVideoUrl", "founderName"] },
     ];
     let refusedUnchanged = 0;

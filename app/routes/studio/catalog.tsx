@@ -67,9 +67,14 @@ export default function StudioCatalog({ loaderData }: Route.ComponentProps) {
           Add a base
         </Link>
       </nav>
-      <p>
-        <Link to="/studio/catalog/divergence">The Divergence table: sizes, prices and stock</Link>
-      </p>
+      <ul className="studio-list">
+        <li>
+          <Link to="/studio/catalog/divergence">The Divergence table: species, sizes, prices, stock and pictures</Link>
+        </li>
+        <li>
+          <Link to="/studio/content/finishes">Base finishes</Link>
+        </li>
+      </ul>
       <h2>Slabs</h2>
       <Items kind="slabs" items={loaderData.slabs} />
       <h2>Pieces</h2>

@@ -1,9 +1,11 @@
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
+import { DIVERGENCE_TEXT_FIELDS } from "../../../domain/content-fields.ts";
 import {
   type DivergenceActionData,
   divergenceAction,
   divergenceLoader,
 } from "../../features/studio/divergence.server.ts";
+import { FieldsForm } from "../../features/studio/item-form.tsx";
 import { StudioField, StudioForm, StudioNotices } from "../../features/studio/studio-form.tsx";
 import { useStudio } from "../../features/studio/use-studio.ts";
 import type { Route } from "./+types/divergence";
@@ -18,20 +20,27 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: "Divergence — Studio" }];
 
-/** The Divergence table's add-on prices and, per species, each size's price and stock. */
+/**
+ * The Divergence table: its add-on prices and, per species, each size's price and stock; its
+ * words and pictures; and its species, each opened on a page of its own.
+ */
 export default function StudioDivergence({ loaderData, actionData }: Route.ComponentProps) {
   const { csrf } = useStudio();
   const { meta, species } = loaderData;
   const answer = actionData as DivergenceActionData | undefined;
   const value = (name: string, saved: string | number) => answer?.values?.[name] ?? String(saved);
-  const err = (name: string) => (answer?.field === name ? answer.error : undefined);
+  const prices = answer?.intent !== "text";
+  const err = (name: string) => (prices && answer?.field === name ? answer.error : undefined);
+  const [params] = useSearchParams();
   return (
     <>
       <p>
         <Link to="/studio/catalog">← Catalog</Link>
       </p>
       <h1>{meta.title}</h1>
-      <StudioNotices ok={answer?.ok} error={answer?.error} />
+      <StudioNotices ok={answer?.ok} error={prices ? answer?.error : undefined} />
+      {params.get("removed") === "1" && !answer && <StudioNotices ok="The species is removed." />}
+      <h2>Prices and stock</h2>
       <StudioForm csrf={csrf} className="studio-form studio-form--wide">
         <div className="studio-row">
           <StudioField
@@ -84,6 +93,39 @@ export default function StudioDivergence({ loaderData, actionData }: Route.Compo
           Save prices and stock
         </button>
       </StudioForm>
+
+      <h2>Species</h2>
+      <ul className="studio-list">
+        {species.map((s) => (
+          <li key={s.id}>
+            <Link to={`/studio/catalog/divergence/species/${s.id}`}>{s.name}</Link>{" "}
+            <span className="studio-muted">
+              {s.sizes.length} {s.sizes.length === 1 ? "size" : "sizes"}: pictures, finishes, sizes
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p>
+        <Link className="btn btn--ghost" to="/studio/catalog/divergence/species/new">
+          Add a species
+        </Link>
+      </p>
+
+      <h2>Words and pictures</h2>
+      <FieldsForm
+        key={meta.generalImagery.map((i) => i.fileName).join()}
+        csrf={csrf}
+        hidden={{ intent: "text" }}
+        fields={DIVERGENCE_TEXT_FIELDS}
+        values={meta}
+        answer={
+          !prices && answer?.error
+            ? { error: answer.error, field: answer.field ?? "form", values: answer.values ?? {} }
+            : undefined
+        }
+        media={{ kind: "photos", folder: "divergence", photos: meta.generalImagery }}
+        submit="Save the words and pictures"
+      />
     </>
   );
 }
