@@ -129,7 +129,7 @@ export const ITEM_FIELDS = {
       type: "text",
       required: true,
       max: 60,
-      hint: "e.g. Dining Table. Divergence is set when a piece is added: its pictures are kept with the Divergence's.",
+      hint: "e.g. Dining Table. Only a new piece can be a Divergence.",
       group: "finish",
     },
     { name: "liveEdge", label: "Live edge", type: "choice", options: ["yes", "no"], nullable: true, group: "finish" },
