@@ -24,7 +24,8 @@ const unavailable = (amount: string): AuthResponse => ({
 export async function voidChargeOf(gateway: PaymentGateway, logger: Logger, ref: string): Promise<boolean> {
   try {
     const found = await gateway.inquireByOrderid(ref);
-    if (found?.respstat === "A") {
+    // Voided already (by a sweep that stopped before it could record so): nothing left to undo.
+    if (found?.respstat === "A" && !found.voided) {
       await gateway.void(found.retref);
       logger.warn({ orderRef: ref, retref: found.retref }, "Voided the charge of an order its process never recorded");
     }

@@ -36,6 +36,8 @@ function toAuthResponse(json: unknown): AuthResponse | null {
     account: maskCardNumber(text(o.account)),
     ...(authcode ? { authcode } : {}),
     ...(token ? { token } : {}),
+    // An inquiry's settlement state; only "Voided" is acted on (docs/providers.md).
+    ...(text(o.setlstat).toLowerCase() === "voided" ? { voided: true } : {}),
   };
 }
 

@@ -38,6 +38,8 @@ export type AuthResponse = {
   account: string;
   authcode?: string;
   token?: string;
+  /** From an inquiry: the authorisation was voided already (CardPointe's `setlstat` "Voided"). */
+  voided?: boolean;
 };
 
 /** The gateway's answer to a refund or a void, as it came (CardPointe field names). */

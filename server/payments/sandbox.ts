@@ -167,7 +167,7 @@ export function createSandboxGateway(options: SandboxOptions = {}): SandboxGatew
 
     async inquireByOrderid(orderid) {
       const stored = byOrderid.get(orderid);
-      return stored ? { ...stored.response } : null;
+      return stored ? { ...stored.response, ...(stored.voided ? { voided: true } : {}) } : null;
     },
 
     async void(retref) {

@@ -6,6 +6,7 @@
  */
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { voidChargeOf } from "../../server/checkout/charge.ts";
 import { createCardPointeGateway } from "../../server/payments/cardpointe.ts";
 import { GatewayUnavailable, type PaymentGateway } from "../../server/payments/gateway.ts";
 import { createSandboxGateway } from "../../server/payments/sandbox.ts";
@@ -58,6 +59,16 @@ describe.each(gateways)("%s", (_name, open) => {
     const { retref } = await gateway.auth(authRequest());
     await expect(gateway.void(retref)).resolves.toBeUndefined();
     await expect(gateway.void("999999999999")).rejects.toBeInstanceOf(GatewayUnavailable);
+  });
+
+  it("says in an inquiry that an approval was voided, so a sweep that stopped halfway does not void it again", async () => {
+    const gateway = open();
+    const request = authRequest();
+    const { retref } = await gateway.auth(request);
+    expect((await gateway.inquireByOrderid(request.orderid))?.voided).toBeFalsy();
+    await gateway.void(retref);
+    expect(await gateway.inquireByOrderid(request.orderid)).toMatchObject({ respstat: "A", retref, voided: true });
+    expect(await voidChargeOf(gateway, pino({ level: "silent" }), request.orderid)).toBe(true);
   });
 
   it("refunds part of a charge under a new reference, then refuses more than what remains", async () => {

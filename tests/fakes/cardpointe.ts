@@ -118,7 +118,12 @@ export class FakeCardPointe extends LocalServer {
       const orderid = decodeURIComponent(inquiry[1]!);
       const found = this.auths.find((a) => a.orderid === orderid && inquiry[2] === this.merchid);
       if (found)
-        return { status: 200, answer: { ...found.fields, voidable: this.voided.has(found.retref) ? "N" : "Y" } };
+        return {
+          status: 200,
+          answer: this.voided.has(found.retref)
+            ? { ...found.fields, voidable: "N", setlstat: "Voided" }
+            : { ...found.fields, voidable: "Y", setlstat: "Authorized" },
+        };
       if (this.notFoundAs === "http-404") return { status: 404, answer: "Not Found" };
       return { status: 200, answer: { respproc: "PPS", respstat: "C", respcode: "29", resptext: "Txn not found" } };
     }

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { formatPrice } from "../../../domain/format.ts";
 import { ORDER_STEPS, type OrderStep, STEP_NAMES } from "../../../domain/order-steps.ts";
+import { AddressLines } from "../../features/studio/address-lines.tsx";
 import { AuditTrail } from "../../features/studio/audit-trail.tsx";
 import { dateTime } from "../../features/studio/labels.ts";
 import { loadOrder, type OrderActionData, orderAction } from "../../features/studio/orders.server.ts";
@@ -48,11 +49,7 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
             )}
           </p>
           <p>
-            {a.address}
-            <br />
-            {a.city}, {a.region} {a.postal}
-            <br />
-            {a.country}
+            <AddressLines address={a} />
           </p>
         </section>
         <section className="studio-card" aria-labelledby="order-payment">

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import "../../features/studio/studio.css";
+import { AddressLines } from "../../features/studio/address-lines.tsx";
 import { slipLoader } from "../../features/studio/pages.server.ts";
 import type { Route } from "./+types/packing-slip";
 
@@ -50,11 +51,7 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
           <p>
             {order.deliveryName}
             <br />
-            {a.address}
-            <br />
-            {a.city}, {a.region} {a.postal}
-            <br />
-            {a.country}
+            <AddressLines address={a} />
             {order.phone && (
               <>
                 <br />
