@@ -25,6 +25,7 @@ import {
   type Photo,
   type PhotoEdits,
   storePhotos,
+  storeSwatch,
 } from "./photos.ts";
 
 export type { Photo, PhotoEdits };
@@ -120,6 +121,8 @@ export async function createItem(
     if (!parent) throw badRequest("variantOf", "No such piece to add a variant to.");
   }
   const images = await storePhotos(deps, folderOf(kind, input.type as string | undefined), String(input.title), photos);
+  // A material is chosen by its swatch on the piece's page: made from its first photo.
+  const swatch = variant?.type === "Material" ? await storeSwatch(deps, folderOf(kind), images[0]!.fileName) : null;
   const t: AnyTable = KINDS[kind].table;
   const created = await db.transaction(async (tx) => {
     // A new arrival leads its listing.
@@ -130,6 +133,7 @@ export async function createItem(
       sortOrder: (first?.n ?? 0) - 1,
       searchText: KINDS[kind].search(input),
       ...(variant ? { parentId: variant.of, variantType: variant.type } : {}),
+      ...(swatch ? { thumbnail: swatch } : {}),
     };
     const [row] = (await tx.insert(t).values(values).returning()) as Row[];
     await audit(tx, who, {
@@ -163,6 +167,9 @@ export async function updateItem(
   const kept = applyPhotoEdits(found.item.images, edits);
   checkPhotoCounts({ kept: kept.length, added: added.length }, KIND_NAMES[kind], { least: 1, creating: false });
   const saved = [...kept, ...(await storePhotos(deps, found.folder, String(input.title), added))];
+  // A material's swatch follows its first photo (the file store is not used inside the transaction).
+  const swatch =
+    found.item.variantType === "Material" ? await storeSwatch(deps, found.folder, saved[0]!.fileName) : null;
   const t: AnyTable = KINDS[kind].table;
   const updated = await deps.database.db.transaction(async (tx) => {
     const [before] = (await tx.select().from(t).where(eq(t.id, id)).for("update")) as Row[];
@@ -170,7 +177,13 @@ export async function updateItem(
     const images = keepAddedSince(saved, found.item.images, before.images);
     const [after] = (await tx
       .update(t)
-      .set({ ...input, images, searchText: KINDS[kind].search({ ...before, ...input }), updatedAt: new Date() })
+      .set({
+        ...input,
+        images,
+        ...(swatch ? { thumbnail: swatch } : {}),
+        searchText: KINDS[kind].search({ ...before, ...input }),
+        updatedAt: new Date(),
+      })
       .where(eq(t.id, id))
       .returning()) as Row[];
     await audit(tx, who, {

@@ -86,6 +86,24 @@ export async function storeOneFile(
   return ref!.fileName;
 }
 
+/** The square picture a material's swatch shows (50 px, drawn at twice that), as its file name. */
+export const swatchName = (photo: string) => `swatch-${photo.replace(/\.[a-z0-9]+$/i, "")}.jpg`;
+
+/**
+ * Makes the swatch of a material variant from its first photo (images/thumbnails/, where the
+ * piece's page looks for it), unless it is there already; gives its file name.
+ */
+export async function storeSwatch(deps: Pick<AppDeps, "files">, folder: string, photo: string): Promise<string> {
+  const name = swatchName(photo);
+  const key = `images/thumbnails/${name}`;
+  if (await deps.files.head(key)) return name;
+  const source = await deps.files.get(`images/${folder}/${photo}`);
+  if (!source) throw badRequest("photos", "The first photo could not be read for the material's swatch.");
+  const bytes = await sharp(source.bytes).resize(100, 100, { fit: "cover" }).jpeg({ quality: 82 }).toBuffer();
+  await deps.files.put(key, bytes, "image/jpeg");
+  return name;
+}
+
 /** What a form says of the photos already there: their order, their alt text, which go. */
 export type PhotoEdits = { order: string[]; alt: Record<string, string>; remove: string[] };
 

@@ -199,6 +199,36 @@ describe.each(dbKinds)("editing the catalog on %s", (kind: DbKind) => {
     expect(answer.error.code).toBe("price_changed");
     expect(JSON.stringify(answer.fresh)).toContain(String(newPrice));
   });
+
+  it("adds a material variant to a piece, whose swatch is made from its first photo and shown on the piece's page", async () => {
+    const catalog = (await (await t.request("/api/Products")).json()) as { id: number; productId: number | null }[];
+    const parent = catalog.find((p) => p.productId === null)!;
+    const [row] = await t.deps.database.db.select().from(products).where(eq(products.id, parent.id));
+    const fields: Record<string, string> = {};
+    for (const f of ITEM_FIELDS.products) fields[f.name] = formValue(f, (row as Record<string, unknown>)[f.name]);
+    const form = slabForm(
+      session.csrf,
+      {
+        ...fields,
+        title: `${row!.title} in Cherry`,
+        material: "Cherry",
+        variantOf: String(parent.id),
+        variantType: "Material",
+      },
+      [await phonePhoto("#9a4a2a")],
+    );
+    const res = await postForm(`/studio/catalog/products/new?variantOf=${parent.id}`, form);
+    expect(res.status).toBe(302);
+    const id = Number(/\/products\/(\d+)\?saved=1/.exec(res.headers.get("location") ?? "")?.[1]);
+    const [variant] = await t.deps.database.db.select().from(products).where(eq(products.id, id));
+    expect(variant).toMatchObject({ parentId: parent.id, variantType: "Material" });
+    expect(variant!.thumbnail).toMatch(/^swatch-.+\.jpg$/);
+    const swatch = await t.request(`/images/thumbnails/${variant!.thumbnail}`);
+    expect(swatch.status).toBe(200);
+    expect(await sharp(Buffer.from(await swatch.arrayBuffer())).metadata()).toMatchObject({ width: 100, height: 100 });
+    const page = await (await send(`/products/${parent.id}`)).text();
+    expect(page).toContain(`/images/thumbnails/${variant!.thumbnail}`);
+  });
 });
 
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("a slab added in one process, on two others", () => {
