@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { HTML_ALLOWED_TAGS } from "../../../domain/html.ts";
 import type { ControlProps } from "../../components/form-field.tsx";
 
@@ -56,6 +56,10 @@ export function HtmlEditor({
   const area = useRef<HTMLTextAreaElement>(null);
   const preview = useRef<HTMLDivElement>(null);
   const [showing, setShowing] = useState(false);
+  // The buttons work through the page's scripts: until they run (or when they never do) only the
+  // textarea is there, which the form posts all the same.
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
   const previewId = useId();
 
   const draw = () => {
@@ -82,29 +86,31 @@ export function HtmlEditor({
 
   return (
     <div className="studio-html">
-      <div className="studio-html__tools" role="toolbar" aria-label="Formatting" aria-controls={control.id}>
-        {tool("Paragraph", "¶", (a) => wrap(a, "<p>", "</p>"))}
-        {tool("Bold", "B", (a) => wrap(a, "<strong>", "</strong>"))}
-        {tool("Italic", "I", (a) => wrap(a, "<em>", "</em>"))}
-        {tool("Heading", "H", (a) => wrap(a, "<h3>", "</h3>"))}
-        {tool("List", "•", (a) => wrap(a, "<ul>\n  <li>", "</li>\n</ul>"))}
-        {tool("Link", "Link", (a) => {
-          const href = window.prompt("Link to (https://…, /a-page, mailto:…)");
-          if (href) wrap(a, `<a href="${href.replace(/"/g, "&quot;")}">`, "</a>");
-        })}
-        <button
-          type="button"
-          className="btn btn--ghost btn--small"
-          aria-expanded={showing}
-          aria-controls={previewId}
-          onClick={() => {
-            setShowing(!showing);
-            if (!showing) queueMicrotask(draw);
-          }}
-        >
-          {showing ? "Hide preview" : "Preview"}
-        </button>
-      </div>
+      {scripted && (
+        <div className="studio-html__tools" role="toolbar" aria-label="Formatting" aria-controls={control.id}>
+          {tool("Paragraph", "¶", (a) => wrap(a, "<p>", "</p>"))}
+          {tool("Bold", "B", (a) => wrap(a, "<strong>", "</strong>"))}
+          {tool("Italic", "I", (a) => wrap(a, "<em>", "</em>"))}
+          {tool("Heading", "H", (a) => wrap(a, "<h3>", "</h3>"))}
+          {tool("List", "•", (a) => wrap(a, "<ul>\n  <li>", "</li>\n</ul>"))}
+          {tool("Link", "Link", (a) => {
+            const href = window.prompt("Link to (https://…, /a-page, mailto:…)");
+            if (href) wrap(a, `<a href="${href.replace(/"/g, "&quot;")}">`, "</a>");
+          })}
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            aria-expanded={showing}
+            aria-controls={previewId}
+            onClick={() => {
+              setShowing(!showing);
+              if (!showing) queueMicrotask(draw);
+            }}
+          >
+            {showing ? "Hide preview" : "Preview"}
+          </button>
+        </div>
+      )}
       <textarea
         {...control}
         ref={area}
