@@ -125,15 +125,23 @@ function secureFor(config: Config, requestUrl: string): boolean {
   return (config.publicUrl ?? "").startsWith("https:") || requestUrl.startsWith("https:");
 }
 
+/**
+ * The cookie's path is the whole site: the back office's pages load their data from
+ * `<page>.data`, and the Today page's, `/studio.data`, lies outside a cookie path of `/studio`
+ * (RFC 6265 5.1.4), so with that path the browser would not send the session and the page would
+ * send it to sign in again, over and over. HttpOnly keeps it from every page's scripts.
+ */
+const COOKIE_PATH = "/";
+
 export function sessionCookie(config: Config, requestUrl: string, token: string): string {
   const maxAge = config.staffSession.maxDays * 24 * 60 * 60;
   const secure = secureFor(config, requestUrl) ? "; Secure" : "";
-  return `${SESSION_COOKIE}=${token}; Path=/studio; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
+  return `${SESSION_COOKIE}=${token}; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
 }
 
 export function clearedSessionCookie(config: Config, requestUrl: string): string {
   const secure = secureFor(config, requestUrl) ? "; Secure" : "";
-  return `${SESSION_COOKIE}=; Path=/studio; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
+  return `${SESSION_COOKIE}=; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
 }
 
 export function tokenFromCookies(header: string | null): string | undefined {

@@ -79,4 +79,9 @@ test("a FAQ answer written with the editor, and a testimonial added, moved and r
   await page.getByRole("button", { name: "Remove this testimonial" }).click();
   await expect(page.getByRole("status")).toContainText("The testimonial is removed.");
   await expect(page.getByRole("link", { name: author })).toHaveCount(0);
+
+  // Back to the first page through the bar, as the page's scripts navigate (its data is /studio.data).
+  await page.getByRole("link", { name: "Today" }).click();
+  await expect(page.getByRole("heading", { name: "Today", level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/studio$/);
 });

@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
+import { totpCode } from "../../server/staff/totp.ts";
+import { expect, expectConsoleErrors, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
 import { expectToFit } from "./support/phone-fit.ts";
 import { E2E_OWNER, placeOrder, signInAs } from "./support/studio.ts";
 
-// The studio runs the shop from a phone in the workshop: the owner adds a maker, the maker signs
-// in, ships an order with its tracking number (the buyer's mail carries it), and the owner
+// The studio runs the shop from a phone in the workshop: the owner adds a maker and requires a
+// second step of them, the maker signs in with an authenticator's code, ships an order with its tracking number (the buyer's mail carries it), and the owner
 // refunds part of it and prints the packing slip.
 
 const DATA_DIR = process.env.E2E_DATA_DIR ?? ".e2e-data";
@@ -45,11 +46,31 @@ test("an owner adds a maker, who ships an order from a phone; the owner refunds 
   await page.getByLabel("Password").fill(maker.password);
   await page.getByRole("button", { name: "Add", exact: true }).click();
   await expect(page.getByRole("status")).toContainText(`Added ${maker.email}`);
+  // The owner requires a second step of the maker.
+  const row = page.getByRole("listitem").filter({ hasText: maker.email });
+  await row.getByLabel("Requires two-step sign-in").check();
+  await row.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status")).toBeVisible();
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page.getByText("You are signed out.")).toBeVisible();
 
-  // The maker signs in on a phone and ships the order.
-  await signInAs(page, maker.email, maker.password);
+  // The maker signs in on a phone, sets up the authenticator the shop asks for, and ships the order.
+  await page.goto("/studio/login");
+  await page.getByLabel("Email").fill(maker.email);
+  await page.getByLabel("Password").fill(maker.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Two-step sign-in" })).toBeVisible();
+  await expectToFit(page, "the second step");
+  const secret = (await page.locator(".studio-key").textContent())!.trim();
+  // A wrong code first: refused (a 401, which the browser logs), and the key stays the same.
+  expectConsoleErrors();
+  await page.getByLabel("Code").fill("000000" === totpCode(secret, Date.now()) ? "111111" : "000000");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("alert")).toHaveText("That code is not right.");
+  await expect(page.locator(".studio-key")).toHaveText(secret);
+  await page.getByLabel("Code").fill(totpCode(secret, Date.now()));
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.waitForURL((url) => url.pathname === "/studio");
   await expect(page.getByRole("link", { name: "Staff" })).toHaveCount(0);
   await page.getByRole("link", { name: "Orders" }).click();
   await page.getByLabel("Search").fill(ref);
