@@ -33,7 +33,7 @@ export default function StudioCollection({ loaderData, actionData }: Route.Compo
       </p>
       <h1>{spec.label}</h1>
       <p className="studio-muted">
-        Shown at <a href={spec.shopPath}>{spec.shopPath}</a>
+        Shown on <a href={spec.shopPath}>{spec.shopPath === "/" ? "the home page" : spec.shopPath}</a>
         {movable ? ", in this order." : ", newest first."}
       </p>
       {params.get("removed") === "1" && !answer && <StudioNotices ok={`The ${spec.one} is removed.`} />}
@@ -58,8 +58,18 @@ export default function StudioCollection({ loaderData, actionData }: Route.Compo
                     height={96}
                     loading="lazy"
                   />
+                ) : e.image ? (
+                  <video
+                    src={`/images/${spec.folder}/${e.image}`}
+                    muted
+                    preload="metadata"
+                    width={96}
+                    height={96}
+                    className="studio-photo-list__film"
+                    aria-label="Film"
+                  />
                 ) : (
-                  <span className="studio-photo-list__none">{e.image ? "film" : ""}</span>
+                  <span className="studio-photo-list__none" />
                 ))}
               <div className="studio-photo-list__fields">
                 <Link to={`/studio/content/${name}/${e.id}`}>{e.title || `(${spec.one} ${e.id})`}</Link>
