@@ -36,6 +36,8 @@ export default defineConfig({
       PAYMENT_DECLINE_LIMIT: "100000/600",
       QUOTE_RATE_LIMIT: "100000/600",
       FORM_RATE_LIMIT: "100000/600",
+      // The per-account limit on wrong passwords stays as shipped: a journey checks it.
+      SIGN_IN_CLIENT_LIMIT: "100000/900",
       STAFF_PASSWORD: E2E_OWNER.password,
     },
   },

@@ -18,15 +18,7 @@ import { baseSearchText, productSearchText, slabSearchText } from "../search/sea
 import type { StaffAccount } from "../staff/accounts.ts";
 import { audit } from "../staff/audit.ts";
 import { type FieldValues, readFields } from "./fields.ts";
-import {
-  applyPhotoEdits,
-  checkPhotoCounts,
-  keepAddedSince,
-  type Photo,
-  type PhotoEdits,
-  storePhotos,
-  storeSwatch,
-} from "./photos.ts";
+import { editedPhotos, keepAddedSince, type Photo, type PhotoEdits, storeSwatch } from "./photos.ts";
 
 export type { Photo, PhotoEdits };
 
@@ -109,7 +101,6 @@ export async function createItem(
   photos: Photo[],
   variant?: { of: number; type: string },
 ) {
-  checkPhotoCounts({ kept: 0, added: photos.length }, KIND_NAMES[kind], { least: 1, creating: true });
   if (variant && (kind !== "products" || !(VARIANT_TYPES as readonly string[]).includes(variant.type)))
     throw badRequest("variantType", "A variant is a Size or a Material of a piece.");
   const db = deps.database.db;
@@ -120,7 +111,17 @@ export async function createItem(
       .where(and(eq(products.id, variant.of), isNull(products.parentId)));
     if (!parent) throw badRequest("variantOf", "No such piece to add a variant to.");
   }
-  const images = await storePhotos(deps, folderOf(kind, input.type as string | undefined), String(input.title), photos);
+  const images = await editedPhotos(
+    deps,
+    [],
+    { added: photos },
+    {
+      folder: folderOf(kind, input.type as string | undefined),
+      title: String(input.title),
+      what: KIND_NAMES[kind],
+      least: 1,
+    },
+  );
   // A material is chosen by its swatch on the piece's page: made from its first photo.
   const swatch = variant?.type === "Material" ? await storeSwatch(deps, folderOf(kind), images[0]!.fileName) : null;
   const t: AnyTable = KINDS[kind].table;
@@ -164,9 +165,12 @@ export async function updateItem(
       "type",
       "A piece becomes a Divergence, or stops being one, only when it is added: its pictures are kept apart.",
     );
-  const kept = applyPhotoEdits(found.item.images, edits);
-  checkPhotoCounts({ kept: kept.length, added: added.length }, KIND_NAMES[kind], { least: 1, creating: false });
-  const saved = [...kept, ...(await storePhotos(deps, found.folder, String(input.title), added))];
+  const saved = await editedPhotos(
+    deps,
+    found.item.images,
+    { added, edits },
+    { folder: found.folder, title: String(input.title), what: KIND_NAMES[kind], least: 1 },
+  );
   // A material's swatch follows its first photo (the file store is not used inside the transaction).
   const swatch =
     found.item.variantType === "Material" ? await storeSwatch(deps, found.folder, saved[0]!.fileName) : null;

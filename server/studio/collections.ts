@@ -6,7 +6,7 @@
  */
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { ImageRef } from "../../domain/catalog-types.ts";
-import { type CollectionName, collectionSpec } from "../../domain/content-fields.ts";
+import { type CollectionName, type CollectionSpec, collectionSpec } from "../../domain/content-fields.ts";
 import { sqlState } from "../db/retry.ts";
 import {
   carouselItems,
@@ -22,15 +22,7 @@ import { badRequest } from "../http/errors.ts";
 import type { StaffAccount } from "../staff/accounts.ts";
 import { audit } from "../staff/audit.ts";
 import { type FieldValues, readFields } from "./fields.ts";
-import {
-  applyPhotoEdits,
-  checkPhotoCounts,
-  keepAddedSince,
-  type Photo,
-  type PhotoEdits,
-  storeOneFile,
-  storePhotos,
-} from "./photos.ts";
+import { editedPhotos, keepAddedSince, type Photo, type PhotoEdits, storeOneFile } from "./photos.ts";
 
 const TABLES = {
   carousel: carouselItems,
@@ -72,6 +64,9 @@ export async function getEntry(deps: Pick<AppDeps, "database">, name: Collection
   return row ?? null;
 }
 
+/** Where an entry's photos go and how many it may have (a content entry may have none). */
+const photoRules = (spec: CollectionSpec, title: string) => ({ folder: spec.folder!, title, what: spec.one, least: 0 });
+
 /** The one file a carousel slide or a finish has, when the form brings one. */
 export type OneFile = { bytes: Uint8Array } | null;
 
@@ -100,8 +95,7 @@ export async function createEntry(
   const title = entryTitle(name, input);
   const stored: Record<string, unknown> = {};
   if (spec.media === "photos") {
-    checkPhotoCounts({ kept: 0, added: media.photos.length }, spec.one, { least: 0, creating: true });
-    stored.images = await storePhotos(deps, spec.folder!, title, media.photos);
+    stored.images = await editedPhotos(deps, [], { added: media.photos }, photoRules(spec, title));
   }
   if (spec.media === "file") {
     if (!media.file) throw badRequest("file", spec.films ? "Add a photo or an MP4 film." : "Add a photo.");
@@ -147,9 +141,12 @@ export async function updateEntry(
   const title = entryTitle(name, input);
   const stored: Record<string, unknown> = {};
   if (spec.media === "photos") {
-    const kept = applyPhotoEdits(found.images as ImageRef[], media.edits);
-    checkPhotoCounts({ kept: kept.length, added: media.photos.length }, spec.one, { least: 0, creating: false });
-    stored.images = [...kept, ...(await storePhotos(deps, spec.folder!, title, media.photos))];
+    stored.images = await editedPhotos(
+      deps,
+      found.images as ImageRef[],
+      { added: media.photos, edits: media.edits },
+      photoRules(spec, title),
+    );
   }
   if (spec.media === "file" && media.file) {
     stored[spec.fileColumn!] = await storeOneFile(deps, spec.folder!, title, media.file.bytes, {

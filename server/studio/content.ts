@@ -17,14 +17,7 @@ import { badRequest } from "../http/errors.ts";
 import type { StaffAccount } from "../staff/accounts.ts";
 import { audit } from "../staff/audit.ts";
 import { readFields } from "./fields.ts";
-import {
-  applyPhotoEdits,
-  checkPhotoCounts,
-  keepAddedSince,
-  type Photo,
-  type PhotoEdits,
-  storePhotos,
-} from "./photos.ts";
+import { editedPhotos, keepAddedSince, type Photo, type PhotoEdits } from "./photos.ts";
 
 type Deps = Pick<AppDeps, "database" | "changes">;
 type DepsWithFiles = Deps & Pick<AppDeps, "files">;
@@ -154,13 +147,16 @@ export async function saveIdentity(
     throw badRequest("storyVideoUrl", "Our story's film: a YouTube link, or empty for none.");
   const current = await getStudioForStudio(deps);
   if (!current) throw badRequest("form", "The studio is not set up yet.");
-  const kept = applyPhotoEdits(current.founderImages, photos.edits);
-  checkPhotoCounts({ kept: kept.length, added: photos.added.length }, "founder", { least: 1, creating: false });
-  const added = await storePhotos(deps, "studio", String(input.founderName), photos.added);
+  const saved = await editedPhotos(deps, current.founderImages, photos, {
+    folder: "studio",
+    title: String(input.founderName),
+    what: "founder",
+    least: 1,
+  });
   await deps.database.db.transaction(async (tx) => {
     const [before] = await tx.select().from(studioConfig).where(eq(studioConfig.id, 1)).for("update");
     if (!before) throw badRequest("form", "The studio is not set up yet.");
-    const founderImages = keepAddedSince([...kept, ...added], current.founderImages, before.founderImages);
+    const founderImages = keepAddedSince(saved, current.founderImages, before.founderImages);
     const after = { ...input, founderImages };
     await tx
       .update(studioConfig)

@@ -16,14 +16,7 @@ import { badRequest } from "../http/errors.ts";
 import type { StaffAccount } from "../staff/accounts.ts";
 import { audit } from "../staff/audit.ts";
 import { readFields } from "./fields.ts";
-import {
-  applyPhotoEdits,
-  checkPhotoCounts,
-  keepAddedSince,
-  type Photo,
-  type PhotoEdits,
-  storePhotos,
-} from "./photos.ts";
+import { editedPhotos, keepAddedSince, type Photo, type PhotoEdits } from "./photos.ts";
 
 type Deps = Pick<AppDeps, "database" | "files" | "changes">;
 export type PhotoChange = { added: Photo[]; edits: PhotoEdits };
@@ -150,9 +143,12 @@ export async function saveDivergenceText(
 ) {
   const input = readFields(DIVERGENCE_TEXT_FIELDS, values);
   const read = await theTable(deps);
-  const kept = applyPhotoEdits(read.generalImagery, photos.edits);
-  checkPhotoCounts({ kept: kept.length, added: photos.added.length }, "table", { least: 1, creating: false });
-  const added = await storePhotos(deps, "divergence", "divergence", photos.added);
+  const saved = await editedPhotos(deps, read.generalImagery, photos, {
+    folder: "divergence",
+    title: "divergence",
+    what: "table",
+    least: 1,
+  });
   await deps.database.db.transaction(async (tx) => {
     const [before] = await tx
       .select()
@@ -162,7 +158,7 @@ export async function saveDivergenceText(
     if (!before) throw badRequest("form", "The Divergence table is not set up.");
     const after = {
       ...input,
-      generalImagery: keepAddedSince([...kept, ...added], read.generalImagery, before.generalImagery),
+      generalImagery: keepAddedSince(saved, read.generalImagery, before.generalImagery),
     };
     await tx.update(divergenceMetadata).set(after).where(eq(divergenceMetadata.divergenceId, read.divergenceId));
     const { liveEdgePrice: _l, ceramicCoatingPrice: _c, ...was } = before;
@@ -199,9 +195,13 @@ export async function getSpecies(deps: Pick<AppDeps, "database">, id: number) {
 export async function createSpecies(deps: Deps, who: StaffAccount, values: Record<string, string>, photos: Photo[]) {
   const { name } = readFields(SPECIES_FIELDS, values) as { name: string };
   const size = readFields(SIZE_FIELDS, values) as { size: string; price: number; stock: number };
-  checkPhotoCounts({ kept: 0, added: photos.length }, "species", { least: 1, creating: true });
   const table = await theTable(deps);
-  const images = await storePhotos(deps, "divergenceSpecies", name, photos);
+  const images = await editedPhotos(
+    deps,
+    [],
+    { added: photos },
+    { folder: "divergenceSpecies", title: name, what: "species", least: 1 },
+  );
   const created = await deps.database.db.transaction(async (tx) => {
     const [last] = await tx
       .select({ n: sql<number>`coalesce(max(${divergenceSpecies.sortOrder}), 0)::int` })
@@ -243,19 +243,18 @@ export async function updateSpecies(
   const { name } = readFields(SPECIES_FIELDS, values) as { name: string };
   const found = await getSpecies(deps, id);
   if (!found) throw badRequest("id", "No such species.");
-  const kept = applyPhotoEdits(found.species.speciesGeneralImagery, photos.edits);
-  checkPhotoCounts({ kept: kept.length, added: photos.added.length }, "species", { least: 1, creating: false });
-  const added = await storePhotos(deps, "divergenceSpecies", name, photos.added);
+  const saved = await editedPhotos(deps, found.species.speciesGeneralImagery, photos, {
+    folder: "divergenceSpecies",
+    title: name,
+    what: "species",
+    least: 1,
+  });
   await deps.database.db.transaction(async (tx) => {
     const [before] = await tx.select().from(divergenceSpecies).where(eq(divergenceSpecies.id, id)).for("update");
     if (!before) throw badRequest("id", "No such species.");
     const after = {
       name,
-      speciesGeneralImagery: keepAddedSince(
-        [...kept, ...added],
-        found.species.speciesGeneralImagery,
-        before.speciesGeneralImagery,
-      ),
+      speciesGeneralImagery: keepAddedSince(saved, found.species.speciesGeneralImagery, before.speciesGeneralImagery),
     };
     await tx.update(divergenceSpecies).set(after).where(eq(divergenceSpecies.id, id));
     await audit(tx, who, {
@@ -285,15 +284,18 @@ export async function saveSpeciesFinish(
   if (!found.metalFinishes.includes(finish))
     throw badRequest("finish", "Choose one of the base finishes (Content, Base finishes).");
   const read = found.species.speciesFinishes.find((f) => f.name === finish)?.images ?? [];
-  const kept = applyPhotoEdits(read, photos.edits);
-  checkPhotoCounts({ kept: kept.length, added: photos.added.length }, "finish", { least: 0, creating: false });
-  if (read.length === 0 && photos.added.length === 0) throw badRequest("photos", "Add at least one photo.");
-  const added = await storePhotos(deps, "divergenceSpeciesFinish", `${found.species.name} ${finish}`, photos.added);
+  // A finish not pictured yet is added with at least one photo; one pictured may be left with none.
+  const saved = await editedPhotos(deps, read, photos, {
+    folder: "divergenceSpeciesFinish",
+    title: `${found.species.name} ${finish}`,
+    what: "finish",
+    least: read.length === 0 ? 1 : 0,
+  });
   await deps.database.db.transaction(async (tx) => {
     const [before] = await tx.select().from(divergenceSpecies).where(eq(divergenceSpecies.id, id)).for("update");
     if (!before) throw badRequest("id", "No such species.");
     const now = before.speciesFinishes.find((f) => f.name === finish)?.images ?? [];
-    const images: ImageRef[] = keepAddedSince([...kept, ...added], read, now);
+    const images: ImageRef[] = keepAddedSince(saved, read, now);
     const others = before.speciesFinishes.filter((f) => f.name !== finish);
     const at = before.speciesFinishes.findIndex((f) => f.name === finish);
     const speciesFinishes =

@@ -132,6 +132,25 @@ export function keepAddedSince(next: ImageRef[], read: ImageRef[], now: ImageRef
 }
 
 /**
+ * What a form does to an item's photos (`read`, as the form was drawn; none for a new item):
+ * the edits applied, the counts checked (`least` at the fewest), the new photos stored after the
+ * kept ones. Gives the list to save; save it with keepAddedSince, inside the write.
+ */
+export async function editedPhotos(
+  deps: Pick<AppDeps, "files">,
+  read: ImageRef[],
+  change: { added: Photo[]; edits?: PhotoEdits },
+  opts: { folder: string; title: string; what: string; least: number },
+): Promise<ImageRef[]> {
+  const kept = change.edits ? applyPhotoEdits(read, change.edits) : read;
+  checkPhotoCounts({ kept: kept.length, added: change.added.length }, opts.what, {
+    least: opts.least,
+    creating: read.length === 0,
+  });
+  return [...kept, ...(await storePhotos(deps, opts.folder, opts.title, change.added))];
+}
+
+/**
  * Refuses more photos at once, or in all, than a `what` may have, and fewer than `least`
  * (`creating`: nothing is there yet, so the words ask for one).
  */

@@ -1,21 +1,12 @@
-import sharp from "sharp";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
 import { expectToFit } from "./support/phone-fit.ts";
-import { E2E_OWNER, signInAs } from "./support/studio.ts";
+import { E2E_OWNER, fillNewSlab, signInAs } from "./support/studio.ts";
 
 // A slab photographed in the yard goes into the shop from a phone: three photos at once, the
 // fields of the slab, and it is on /slabs, on its own page, found by search and in the sitemap.
 // Then its price changes and the shop shows the new one.
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-const photo = async (colour: string, name: string) => ({
-  name,
-  mimeType: "image/jpeg",
-  buffer: await sharp({ create: { width: 1600, height: 1200, channels: 3, background: colour } })
-    .jpeg()
-    .toBuffer(),
-});
 
 test("a slab added from a phone with three photos is in the shop at once, and a new price shows", async ({
   page,
@@ -30,27 +21,13 @@ test("a slab added from a phone with three photos is in the shop at once, and a 
   await expectToFit(page, "a new slab's form");
   await expectNoSeriousA11yViolations(page);
 
-  await page.getByRole("textbox", { name: "Title", exact: true }).fill(title);
-  await page.getByRole("textbox", { name: "Price (USD)", exact: true }).fill("2400");
-  await page.getByRole("textbox", { name: "Category", exact: true }).fill("Live Edge Slab");
-  await page.getByLabel("Species").fill("Walnut");
-  await page.getByLabel("Tone").fill("Dark");
-  await page.getByLabel("Length (in)").fill("108");
-  await page.getByLabel("Width (in)").fill("40");
-  await page.getByLabel("Thickness (in)").fill("2.5");
-  await page.getByLabel("Seats").fill("10");
-  await page.getByLabel("Origin").fill("Lancaster County, PA");
-  await page.getByRole("textbox", { name: "Size", exact: true }).fill("Large");
-  await page.getByLabel("Inventory id").fill(`WN-${Date.now() % 10000}`);
-  await page
-    .locator("#item-photos")
-    .setInputFiles(
-      await Promise.all([
-        photo("#5b3a22", "IMG_0001.jpg"),
-        photo("#6b4a2f", "IMG_0002.jpg"),
-        photo("#7a5536", "IMG_0003.jpg"),
-      ]),
-    );
+  await fillNewSlab(page, {
+    title,
+    price: "2400",
+    origin: "Lancaster County, PA",
+    inventoryId: `WN-${Date.now() % 10000}`,
+    colours: ["#5b3a22", "#6b4a2f", "#7a5536"],
+  });
   await page.getByRole("button", { name: "Add the slab" }).click();
   await expect(page.getByRole("status")).toContainText("Saved.");
   await expect(page.getByRole("heading", { name: title })).toBeVisible();

@@ -1,7 +1,6 @@
-import sharp from "sharp";
 import { expect, test } from "./support/fixtures.ts";
 import { startTwoProcesses, type TwoProcesses } from "./support/postgres-processes.ts";
-import { E2E_OWNER } from "./support/studio.ts";
+import { E2E_OWNER, fillNewSlab } from "./support/studio.ts";
 
 // The shop as two processes on one PostgreSQL with no shared disk. A staff member signs in on
 // one from a phone and adds a slab with three photos: within 2 s both processes show it on
@@ -13,14 +12,6 @@ test.skip(!process.env.TEST_DATABASE_URL, "needs PostgreSQL (TEST_DATABASE_URL)"
 test.use({ viewport: { width: 390, height: 844 } });
 
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3900) + 61;
-
-const photo = async (colour: string, name: string) => ({
-  name,
-  mimeType: "image/jpeg",
-  buffer: await sharp({ create: { width: 1600, height: 1200, channels: 3, background: colour } })
-    .jpeg()
-    .toBuffer(),
-});
 
 let shop: TwoProcesses;
 
@@ -56,27 +47,13 @@ test("a slab added from a phone on one process is on both within 2 s, and its ne
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL((url) => url.pathname === "/studio");
   await page.goto(`${a}/studio/catalog/slabs/new`);
-  await page.getByRole("textbox", { name: "Title", exact: true }).fill(title);
-  await page.getByRole("textbox", { name: "Price (USD)", exact: true }).fill("2650");
-  await page.getByRole("textbox", { name: "Category", exact: true }).fill("Live Edge Slab");
-  await page.getByLabel("Species").fill("Walnut");
-  await page.getByLabel("Tone").fill("Dark");
-  await page.getByLabel("Length (in)").fill("110");
-  await page.getByLabel("Width (in)").fill("41");
-  await page.getByLabel("Thickness (in)").fill("2.5");
-  await page.getByLabel("Seats").fill("10");
-  await page.getByLabel("Origin").fill("Chester County, PA");
-  await page.getByRole("textbox", { name: "Size", exact: true }).fill("Large");
-  await page.getByLabel("Inventory id").fill(`CW-${Date.now() % 10000}`);
-  await page
-    .locator("#item-photos")
-    .setInputFiles(
-      await Promise.all([
-        photo("#4e3320", "IMG_0101.jpg"),
-        photo("#5e4029", "IMG_0102.jpg"),
-        photo("#6e4d33", "IMG_0103.jpg"),
-      ]),
-    );
+  await fillNewSlab(page, {
+    title,
+    price: "2650",
+    origin: "Chester County, PA",
+    inventoryId: `CW-${Date.now() % 10000}`,
+    colours: ["#4e3320", "#5e4029", "#6e4d33"],
+  });
   await page.getByRole("button", { name: "Add the slab" }).click();
   await expect(page.getByRole("status")).toContainText("Saved.");
   const savedAt = Date.now();

@@ -1,6 +1,19 @@
 import { type ChildProcess, fork } from "node:child_process";
 import path from "node:path";
 
+/** Stops child processes with SIGTERM, resolving once each has exited. */
+export const stopChildren = (children: ChildProcess[]): Promise<void> =>
+  Promise.all(
+    children.map(
+      (c) =>
+        new Promise<void>((resolve) => {
+          if (c.exitCode !== null) return resolve();
+          c.once("exit", () => resolve());
+          c.kill("SIGTERM");
+        }),
+    ),
+  ).then(() => undefined);
+
 /**
  * App processes on one PostgreSQL database (tests/support/app-process.ts each), for tests of
  * what several processes must agree on. `env` is added to this process's environment
@@ -13,17 +26,7 @@ export async function startAppProcesses(
 ): Promise<{ ports: number[]; stop: () => Promise<void> }> {
   const children: ChildProcess[] = [];
   const ports: number[] = [];
-  const stop = () =>
-    Promise.all(
-      children.map(
-        (c) =>
-          new Promise<void>((resolve) => {
-            if (c.exitCode !== null) return resolve();
-            c.once("exit", () => resolve());
-            c.kill("SIGTERM");
-          }),
-      ),
-    ).then(() => undefined);
+  const stop = () => stopChildren(children);
   try {
     for (let i = 0; i < count; i++) {
       const child = fork(path.resolve("tests/support/app-process.ts"), {

@@ -166,6 +166,23 @@ function PhotoList({ photos, folder }: { photos: { fileName: string; alt?: strin
   );
 }
 
+/** The picker of new photos: several at once, from a phone's camera or library. */
+export function PhotoPicker({ id, label, error }: { id: string; label: string; error?: string }) {
+  return (
+    <Field
+      id={id}
+      name="photos"
+      label={label}
+      hint="Up to 5 at a time, JPEG, PNG or WebP. Where a photo was taken is not kept."
+      error={error}
+    >
+      {(control) => (
+        <input {...control} type="file" accept="image/jpeg,image/png,image/webp" multiple className="field__control" />
+      )}
+    </Field>
+  );
+}
+
 /** What a form takes besides its fields: several photos, exactly one file, or nothing. */
 export type FormMedia =
   | { kind: "photos"; photos: { fileName: string; alt?: string }[]; folder: ImageFolder }
@@ -276,23 +293,7 @@ export function FieldsForm({
       )}
       {media.kind === "photos" && media.photos.length > 0 && <PhotoList photos={media.photos} folder={media.folder} />}
       {media.kind === "photos" && (
-        <Field
-          id="item-photos"
-          name="photos"
-          label={media.photos.length > 0 ? "Add photos" : "Photos"}
-          hint="Up to 5 at a time, JPEG, PNG or WebP. Where a photo was taken is not kept."
-          error={err("photos")}
-        >
-          {(control) => (
-            <input
-              {...control}
-              type="file"
-              accept="image/jpeg,image/png,image/webp"
-              multiple
-              className="field__control"
-            />
-          )}
-        </Field>
+        <PhotoPicker id="item-photos" label={media.photos.length > 0 ? "Add photos" : "Photos"} error={err("photos")} />
       )}
       {media.kind === "file" && <OneFile media={media} error={err("file")} />}
       <button type="submit" className="btn">

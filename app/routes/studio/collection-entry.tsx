@@ -2,7 +2,7 @@ import { Link, useSearchParams } from "react-router";
 import { COLLECTIONS } from "../../../domain/content-fields.ts";
 import { entryAction, entryLoader } from "../../features/studio/collections.server.ts";
 import { collectionMedia, FieldsForm, type FormAnswer } from "../../features/studio/item-form.tsx";
-import { StudioForm, StudioNotices } from "../../features/studio/studio-form.tsx";
+import { RemoveForm, StudioNotices } from "../../features/studio/studio-form.tsx";
 import { useStudio } from "../../features/studio/use-studio.ts";
 import type { Route } from "./+types/collection-entry";
 
@@ -47,19 +47,7 @@ export default function StudioEntry({ loaderData, actionData }: Route.ComponentP
         media={media}
         submit="Save"
       />
-      <h2>Remove</h2>
-      <StudioForm csrf={csrf} className="studio-inline">
-        <input type="hidden" name="intent" value="remove" />
-        <button
-          type="submit"
-          className="btn btn--ghost btn--danger"
-          onClick={(e) => {
-            if (!window.confirm(`Remove this ${spec.one}? The audit log keeps what it was.`)) e.preventDefault();
-          }}
-        >
-          Remove this {spec.one}
-        </button>
-      </StudioForm>
+      <RemoveForm csrf={csrf} label={`Remove this ${spec.one}`} question={`Remove this ${spec.one}?`} />
     </>
   );
 }

@@ -3,8 +3,8 @@ import { SIZE_FIELDS, SPECIES_FIELDS } from "../../../domain/content-fields.ts";
 import { formatPrice } from "../../../domain/format.ts";
 import { Field } from "../../components/form-field.tsx";
 import { type DivergenceActionData, speciesAction, speciesLoader } from "../../features/studio/divergence.server.ts";
-import { FieldsForm, type FormAnswer } from "../../features/studio/item-form.tsx";
-import { StudioForm, StudioNotices } from "../../features/studio/studio-form.tsx";
+import { FieldsForm, type FormAnswer, PhotoPicker } from "../../features/studio/item-form.tsx";
+import { RemoveForm, StudioForm, StudioNotices } from "../../features/studio/studio-form.tsx";
 import { useStudio } from "../../features/studio/use-studio.ts";
 import type { Route } from "./+types/divergence-species";
 
@@ -92,17 +92,7 @@ export default function StudioSpecies({ loaderData, actionData }: Route.Componen
                 </select>
               )}
             </Field>
-            <Field id="finish-new-photos" name="photos" label="Photos" hint="Up to 5 at a time, JPEG, PNG or WebP.">
-              {(control) => (
-                <input
-                  {...control}
-                  type="file"
-                  accept="image/jpeg,image/png,image/webp"
-                  multiple
-                  className="field__control"
-                />
-              )}
-            </Field>
+            <PhotoPicker id="finish-new-photos" label="Photos" />
             <button type="submit" className="btn btn--ghost">
               Add the pictures
             </button>
@@ -139,20 +129,7 @@ export default function StudioSpecies({ loaderData, actionData }: Route.Componen
         submit="Add the size"
       />
 
-      <h2>Remove</h2>
-      <StudioForm csrf={csrf} className="studio-inline">
-        <input type="hidden" name="intent" value="remove" />
-        <button
-          type="submit"
-          className="btn btn--ghost btn--danger"
-          onClick={(e) => {
-            if (!window.confirm(`Remove ${species.name} and its sizes? The audit log keeps what it was.`))
-              e.preventDefault();
-          }}
-        >
-          Remove {species.name}
-        </button>
-      </StudioForm>
+      <RemoveForm csrf={csrf} label={`Remove ${species.name}`} question={`Remove ${species.name} and its sizes?`} />
     </>
   );
 }

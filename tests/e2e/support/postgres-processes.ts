@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { stopChildren } from "../../support/app-processes.ts";
 
 /**
  * The built shop (`dist/server.mjs`) as two processes on a PostgreSQL database of their own,
@@ -59,16 +60,7 @@ export async function startTwoProcesses(opts: {
   });
   const children: ChildProcess[] = [];
   const stop = async () => {
-    await Promise.all(
-      children.map(
-        (c) =>
-          new Promise<void>((resolve) => {
-            if (c.exitCode !== null) return resolve();
-            c.once("exit", () => resolve());
-            c.kill("SIGTERM");
-          }),
-      ),
-    );
+    await stopChildren(children);
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
     const again = new pg.Client({ connectionString: adminUrl() });
     await again.connect();

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import sharp from "sharp";
 import { BUYER_ADDRESS, paymentRequest, type QuotedRate } from "../../support/payment-request.ts";
 import { shippablePiece } from "./checkout.ts";
 
@@ -29,4 +30,35 @@ export async function placeOrder(request: APIRequestContext, email: string): Pro
   if (!paid.ok() || !answer.orderId)
     throw new Error(`The order was not placed: ${paid.status()} ${JSON.stringify(answer)}`);
   return answer.orderId;
+}
+
+/** A phone's photo of a slab in the yard: a plain JPEG of the given colour. */
+export const yardPhoto = async (colour: string, name: string) => ({
+  name,
+  mimeType: "image/jpeg",
+  buffer: await sharp({ create: { width: 1600, height: 1200, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer(),
+});
+
+/** Fills the new slab form (on the page already) as a person does, with three photos of `colours`. */
+export async function fillNewSlab(
+  page: Page,
+  slab: { title: string; price: string; origin: string; inventoryId: string; colours: [string, string, string] },
+) {
+  await page.getByRole("textbox", { name: "Title", exact: true }).fill(slab.title);
+  await page.getByRole("textbox", { name: "Price (USD)", exact: true }).fill(slab.price);
+  await page.getByRole("textbox", { name: "Category", exact: true }).fill("Live Edge Slab");
+  await page.getByLabel("Species").fill("Walnut");
+  await page.getByLabel("Tone").fill("Dark");
+  await page.getByLabel("Length (in)").fill("108");
+  await page.getByLabel("Width (in)").fill("40");
+  await page.getByLabel("Thickness (in)").fill("2.5");
+  await page.getByLabel("Seats").fill("10");
+  await page.getByLabel("Origin").fill(slab.origin);
+  await page.getByRole("textbox", { name: "Size", exact: true }).fill("Large");
+  await page.getByLabel("Inventory id").fill(slab.inventoryId);
+  await page
+    .locator("#item-photos")
+    .setInputFiles(await Promise.all(slab.colours.map((c, i) => yardPhoto(c, `IMG_000${i + 1}.jpg`))));
 }
