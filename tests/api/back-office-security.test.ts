@@ -140,6 +140,46 @@ describe.each(dbKinds)("the back office's doors on %s", (kind: DbKind) => {
     expect(row!.status).toBe("paid");
   });
 
+  it("shows no staff field on a public page or API answer: accounts, secrets, notes and the audit log stay inside", async () => {
+    const owner = await signIn(send, "owner@studio.test", STAFF_PASSWORD, "198.51.100.11");
+    const marker = "Internal note 7f3a: buyer is a competitor";
+    // A note on the enquiry, through the back office's own form.
+    const noted = await send(`/studio/enquiries/${ids.enquiry}?intent=note`, {
+      method: "POST",
+      body: formBody({ csrf: owner.csrf, note: marker }),
+      headers: { cookie: owner.cookie },
+    });
+    expect(noted.status).toBeLessThan(400);
+    expect(
+      await (await send(`/studio/enquiries/${ids.enquiry}`, { headers: { cookie: owner.cookie } })).text(),
+    ).toContain(marker);
+    const totp = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+    const [account] = (
+      (await t.deps.database.db.execute(
+        sql`select id, password_hash from staff_accounts where email = ${SECRETS[2]}`,
+      )) as unknown as { rows: { id: number; password_hash: string }[] }
+    ).rows;
+    await setTotpSecret(t.deps.database.db, account!.id, totp);
+    const inside = [SECRETS[2]!, "owner@studio.test", totp, account!.password_hash, marker];
+
+    const pages = ["/", "/shop", "/slabs", "/bases", "/contact", "/our-story", "/faqs", "/media", "/divergence"];
+    const api = [
+      "/api/homepage",
+      "/api/studio",
+      "/api/Products",
+      "/api/slabs",
+      "/api/faqs",
+      "/api/team",
+      "/sitemap.xml",
+    ];
+    for (const path of [...pages, ...api]) {
+      const res = path.startsWith("/api") || path.endsWith(".xml") ? await t.request(path) : await send(path);
+      const body = await res.text();
+      expect(res.status, path).toBe(200);
+      for (const secret of inside) expect(body, path).not.toContain(secret);
+    }
+  });
+
   it("takes hostile form posts to every action without a 5xx, and a refused one changes nothing", async () => {
     const owner = await signIn(send, "owner@studio.test", STAFF_PASSWORD, "198.51.100.9");
     const snapshot = async () =>

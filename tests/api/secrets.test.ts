@@ -113,4 +113,24 @@ describe("secrets stay on the server", () => {
       await get(p);
     expect(fetched.length).toBeGreaterThan(20);
   });
+
+  it("no public page's scripts carry the back office's code: it is in chunks of its own", async () => {
+    // Words only the back office's pages and forms hold.
+    const backOffice = ["Sign out everywhere", "studio_session", "Give back", "Requires two-step sign-in"];
+    const scripts = new Set<string>();
+    for (const p of ["/", "/shop", "/products/1", "/slabs", "/divergence", "/check-out", "/contact"]) {
+      const html = await (await fetch(base + p)).text();
+      for (const m of html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)) scripts.add(m[1]!);
+    }
+    expect(scripts.size).toBeGreaterThan(3);
+    for (const s of scripts) {
+      const text = await (await fetch(base + s)).text();
+      for (const words of backOffice) expect(text, `${s}: ${words}`).not.toContain(words);
+    }
+    // The back office's own chunks do hold them (the check above can fail).
+    const studioChunks = readdirSync(path.join(buildDir, "client", "assets"))
+      .filter((f) => f.endsWith(".js"))
+      .map((f) => readFileSync(path.join(buildDir, "client", "assets", f), "utf8"));
+    expect(studioChunks.some((t) => t.includes("Sign out everywhere"))).toBe(true);
+  });
 });
