@@ -115,6 +115,9 @@ describe("contactHref", () => {
 describe("plainText", () => {
   it("drops tags and decodes the common entities", () => {
     expect(plainText("<p>Walnut &amp; steel,</p><p>hand&nbsp;made.</p>")).toBe("Walnut & steel, hand made.");
+    expect(plainText("<p>Three days, <em>four tables</em>.</p><script>alert(1)</script><style>p{}</style>")).toBe(
+      "Three days, four tables.",
+    );
   });
   it("cuts long text at a word", () => {
     const out = plainText(`<p>${"grain ".repeat(60)}</p>`, 40);

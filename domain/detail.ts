@@ -81,6 +81,9 @@ const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"'
 /** HTML reduced to one line of text, cut at a word boundary, for a meta description. */
 export function plainText(html: string, max = 160): string {
   const text = html
+    // What is never shown as text (a script's code), then inline tags (no space: "walnut</em>."), then blocks.
+    .replace(/<(script|style|template|noscript)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, " ")
+    .replace(/<\/?(strong|b|em|i|u|span|a|small|sup|sub)\b[^>]*>/gi, "")
     .replace(/<[^>]*>/g, " ")
     .replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_, e: string) => ENTITIES[e] ?? "")
     .replace(/\s+/g, " ")

@@ -9,6 +9,7 @@ import type {
   Studio,
   Testimonial,
 } from "../../domain/catalog-types.ts";
+import { plainText } from "../../domain/detail.ts";
 import type { Db } from "../db/client.ts";
 import * as t from "../db/schema.ts";
 
@@ -43,7 +44,10 @@ const toMediaPost = (row: MediaRow): MediaPost => ({
   date: row.date.toISOString(),
   images: row.images,
   videos: row.videos,
-  metaData: { seoData: { title: row.seoTitle ?? row.title, description: row.seoDescription ?? "" } },
+  // A post the studio wrote without a search description is described by its first words.
+  metaData: {
+    seoData: { title: row.seoTitle ?? row.title, description: row.seoDescription ?? plainText(row.content) },
+  },
 });
 
 export async function listMediaPosts(db: Db): Promise<MediaPost[]> {

@@ -194,7 +194,14 @@ describe.each(dbKinds)("the content lists on %s", (kind: DbKind) => {
     );
     expect(added.status).toBe(302);
     const id = newId(added);
-    const post1 = await api<{ date: string; videos: { url: string }[]; images: unknown[] }>(`/api/media/${id}`);
+    const post1 = await api<{
+      date: string;
+      videos: { url: string }[];
+      images: unknown[];
+      metaData: { seoData: { title: string; description: string } };
+    }>(`/api/media/${id}`);
+    // No search description written: the post is described by its first words.
+    expect(post1.metaData.seoData.description).toBe("Three days, four tables.");
     expect(post1.date.slice(0, 10)).toBe("2026-04-18");
     expect(post1.videos).toEqual([{ url: "https://youtu.be/dQw4w9WgXcQ" }]);
     expect(post1.images).toHaveLength(1);

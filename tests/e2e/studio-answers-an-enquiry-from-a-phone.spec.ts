@@ -2,7 +2,7 @@ import { unique } from "./support/commission.ts";
 import { expect, expectConsoleErrors, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
 import { expectToFit } from "./support/phone-fit.ts";
 import { photo } from "./support/photos.ts";
-import { E2E_OWNER, signInAs } from "./support/studio.ts";
+import { E2E_OWNER, signInAs, signOut } from "./support/studio.ts";
 import { studioMailAbout } from "./support/studio-mail.ts";
 
 // A visitor's enquiry with photos reaches the back office, where the studio sees the photos on a
@@ -71,7 +71,7 @@ test("wrong passwords are stopped after five, and then the right one is too", as
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Add", exact: true }).click();
   await expect(page.getByRole("status")).toContainText(`Added ${email}`);
-  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await signOut(page);
 
   await page.goto("/studio/login");
   for (let i = 0; i < 5; i++) {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { totpCode } from "../../server/staff/totp.ts";
 import { expect, expectConsoleErrors, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
 import { expectToFit } from "./support/phone-fit.ts";
-import { E2E_OWNER, placeOrder, signInAs } from "./support/studio.ts";
+import { E2E_OWNER, placeOrder, signInAs, signOut } from "./support/studio.ts";
 
 // The studio runs the shop from a phone in the workshop: the owner adds a maker and requires a
 // second step of them, the maker signs in with an authenticator's code, ships an order with its tracking number (the buyer's mail carries it), and the owner
@@ -51,8 +51,7 @@ test("an owner adds a maker, who ships an order from a phone; the owner refunds 
   await row.getByLabel("Requires two-step sign-in").check();
   await row.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status")).toBeVisible();
-  await page.getByRole("button", { name: "Sign out", exact: true }).click();
-  await expect(page.getByText("You are signed out.")).toBeVisible();
+  await signOut(page);
 
   // The maker signs in on a phone, sets up the authenticator the shop asks for, and ships the order.
   await page.goto("/studio/login");
@@ -91,7 +90,7 @@ test("an owner adds a maker, who ships an order from a phone; the owner refunds 
     .toContain("1Z999AA10123456784");
 
   // The owner refunds part of it and prints the packing slip.
-  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await signOut(page);
   await signInAs(page, E2E_OWNER.email, E2E_OWNER.password);
   await page.getByRole("link", { name: "Orders" }).click();
   await page.getByRole("link", { name: ref }).click();
@@ -134,8 +133,7 @@ test("signing in works before and without the page's scripts, and a wrong passwo
   await page.getByLabel("Password").fill(someone.password);
   await page.getByRole("button", { name: "Add", exact: true }).click();
   await expect(page.getByRole("status")).toContainText(`Added ${someone.email}`);
-  await page.getByRole("button", { name: "Sign out", exact: true }).click();
-  await expect(page.getByText("You are signed out.")).toBeVisible();
+  await signOut(page);
   await page.getByLabel("Email").fill(someone.email);
   await page.getByLabel("Password").fill(someone.password);
   await page.getByRole("button", { name: "Sign in" }).click();

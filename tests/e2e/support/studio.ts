@@ -15,6 +15,12 @@ export async function signInAs(page: Page, email: string, password: string) {
   await page.waitForURL((url) => url.pathname === "/studio");
 }
 
+/** Signs out from the back office's bar, and waits until it is done. */
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await page.getByText("You are signed out.").waitFor();
+}
+
 /** A shopper's paid order, placed through the checkout API: its reference. */
 export async function placeOrder(request: APIRequestContext, email: string): Promise<string> {
   const piece = await shippablePiece(request);
