@@ -48,6 +48,7 @@ export default [
     route("additional-services", "routes/additional-services.tsx"),
     route("contact", "routes/contact.tsx"),
     route("contact-submitted", "routes/contact-submitted.tsx"),
+    route("orders/:token", "routes/order-page.tsx"),
     route("faqs", "routes/faqs.tsx"),
     route("media", "routes/media.tsx"),
     route("media/:id", "routes/media-post.tsx"),

@@ -111,13 +111,15 @@ export function createApp(deps: AppDeps, options: { pages?: PageHandler; clientD
       }),
     );
     // The back office (app/routes/studio/): never kept by a shared cache or indexed, whatever a page says.
-    const backOffice: MiddlewareHandler = async (c, next) => {
+    const privatePage: MiddlewareHandler = async (c, next) => {
       await next();
       c.header("Cache-Control", "private, no-store");
       c.header("X-Robots-Tag", "noindex, nofollow");
     };
-    app.use("/studio", backOffice);
-    app.use("/studio/*", backOffice);
+    app.use("/studio", privatePage);
+    app.use("/studio/*", privatePage);
+    // A buyer's order page is theirs alone (its address is its key): never cached or indexed either.
+    app.use("/orders/*", privatePage);
     app.all("*", (c) => pages(c.req.raw, { client: clientAddress(c, deps.config.trustProxy) }));
   } else {
     app.notFound((c) => c.text("Not found", 404));

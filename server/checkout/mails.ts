@@ -14,6 +14,8 @@ export function orderMails(o: {
   shippingTotal: number;
   total: number;
   rate: ShippingRate | null;
+  /** The buyer's order page (server/orders/links.ts): in the buyer's mail only. */
+  pageUrl: string;
 }): OutgoingMail[] {
   const { body, cart, studio } = o;
   const name = body.deliveryName || `${body.firstname} ${body.lastname}`.trim();
@@ -54,7 +56,7 @@ export function orderMails(o: {
       to: body.email,
       replyTo: studio.email,
       subject: `Your order from ${studio.name} (${o.ref})`,
-      text: `Dear ${name},\n\nThank you for your purchase. Here is what you ordered:\n\n${summary}\n\nWe will be in touch about delivery. Reply to this mail with any question.\n\n${studio.name}\n`,
+      text: `Dear ${name},\n\nThank you for your purchase. Here is what you ordered:\n\n${summary}\n\nFollow your order, from the workshop to your door, on its page (no account needed; keep this link to yourself):\n${o.pageUrl}\n\nWe will be in touch about delivery. Reply to this mail with any question.\n\n${studio.name}\n`,
     },
     {
       kind: "order-notification",

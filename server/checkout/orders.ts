@@ -8,6 +8,7 @@ import { cardBrand } from "../../domain/cards.ts";
 import type { PaymentRequest } from "../../domain/checkout-wire.ts";
 import { orderLines, orders, paymentAttempts } from "../db/schema.ts";
 import { enqueueMail } from "../mail/outbox.ts";
+import { newOrderLink } from "../orders/links.ts";
 import type { AuthResponse } from "../payments/gateway.ts";
 import type { LabelResult, ShippingAddress, ShippingRate } from "../shipping/provider.ts";
 import { orderMails } from "./mails.ts";
@@ -103,16 +104,23 @@ export async function recordPaid(
 ): Promise<boolean> {
   try {
     const studio = await deps.studio();
+    const now = new Date();
     await deps.db.transaction(async (tx) => {
       const paid = await tx
         .update(orders)
-        .set({ status: "paid", paymentRef: auth.retref, paidAt: new Date() })
+        .set({
+          status: "paid",
+          paymentRef: auth.retref,
+          paidAt: now,
+          history: [{ step: "paid", at: now.toISOString() }],
+        })
         .where(and(eq(orders.id, order.id), eq(orders.status, "pending")))
         .returning({ id: orders.id });
       // Released meanwhile as stale (this payment took longer than any should): it cannot stand.
       if (paid.length === 0) throw new Error(`Order ${order.ref} is no longer pending`);
       const shippingTotal = order.rate ? Number(order.rate.amount) : 0;
-      await enqueueMail(tx, orderMails({ studio, ...order, shippingTotal }));
+      const pageUrl = deps.orderPageUrl(await newOrderLink(tx, order.id));
+      await enqueueMail(tx, orderMails({ studio, ...order, shippingTotal, pageUrl }));
     });
     return true;
   } catch (err) {

@@ -60,6 +60,8 @@ export type PaymentDeps = {
   shipFrom: () => Promise<ShippingAddress>;
   /** Called after stock changed, so catalog answers are rebuilt (here and in other processes). */
   stockChanged: () => void;
+  /** The address of the order page a token opens (server/orders/links.ts), for the buyer's mail. */
+  orderPageUrl: (token: string) => string;
 };
 
 /** The form's rules (docs/product.md §5) on the payload; the first problem is a 400 naming the payload's field. */

@@ -6,6 +6,7 @@ import type { AppDeps } from "../deps.ts";
 import { ApiError, badRequest } from "../http/errors.ts";
 import { clientAddress, rateLimit } from "../http/rate-limit.ts";
 import { assertStorableText, parseOr400 } from "../http/validate.ts";
+import { orderPageUrl } from "../orders/links.ts";
 import type { ShippingAddress } from "../shipping/provider.ts";
 import { type PaymentDeps, processPayment } from "./payment.ts";
 import { quoteRates } from "./rates.ts";
@@ -75,6 +76,7 @@ export function checkoutRoutes(api: Hono, deps: AppDeps) {
     studio: studio.identity,
     shipFrom: studio.from,
     stockChanged: () => deps.changes.publish(),
+    orderPageUrl: (token) => orderPageUrl(deps.config, token),
   };
   api.post("/payment/process-payment", limit, async (c) => {
     const body = parseOr400(paymentRequestSchema, await jsonBody(c));

@@ -313,6 +313,7 @@ export const enquiries = pgTable("enquiries", {
 });
 
 export type StaffNote = { at: string; by: string; text: string };
+export type OrderHistoryEntry = { step: string; at: string };
 
 /**
  * An order from the moment its stock is taken: 'pending' while the card is charged, then
@@ -347,11 +348,30 @@ export const orders = pgTable(
     /** What has been given back to the card so far (refunds and voids). */
     refundedTotal: money("refunded_total").notNull().default(0),
     notes: jsonb("notes").$type<StaffNote[]>().notNull().default([]),
+    /** Each step the order took and when (paid, in production, ready, shipped), for its page's timeline. */
+    history: jsonb("history").$type<OrderHistoryEntry[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     statusChangedAt: timestamp("status_changed_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("orders_order_ref_idx").on(t.orderRef), index("orders_created_idx").on(t.createdAt)],
+);
+
+/**
+ * The buyer's links to their order's page (/orders/{token}), one for each mail that carried
+ * one: only the SHA-256 of each token is kept, so the database alone opens no order. The studio
+ * can revoke them all (and send a new one).
+ */
+export const orderLinks = pgTable(
+  "order_links",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("order_links_token_idx").on(t.tokenHash), index("order_links_order_idx").on(t.orderId)],
 );
 
 /**

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { Logger } from "../logger.ts";
+import { loggablePath } from "../orders/links.ts";
 import { requestHeader } from "./request-header.ts";
 
 const ids = new WeakMap<Context, string>();
@@ -37,6 +38,8 @@ export function logRequest(
   line: { reqId: string; method: string; path: string; status: number; started: number },
 ) {
   const { started, ...rest } = line;
+  // An order page's address carries the token that opens it: logged without it.
+  rest.path = loggablePath(rest.path);
   const ms = Math.round((performance.now() - started) * 10) / 10;
   if (line.status >= 500) logger.error({ ...rest, ms }, "request");
   else if (line.status >= 400 || ms >= 1000) logger.info({ ...rest, ms }, "request");

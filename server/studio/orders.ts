@@ -11,6 +11,7 @@ import { orderLines, orderRefunds, orders } from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
 import { badRequest } from "../http/errors.ts";
 import { enqueueMail, type OutgoingMail } from "../mail/outbox.ts";
+import { newOrderLink, orderPageUrl, revokeOrderLinks } from "../orders/links.ts";
 import { GatewayUnavailable, type ReturnAnswer } from "../payments/gateway.ts";
 import { escapeLike } from "../search/search.ts";
 import type { StaffAccount } from "../staff/accounts.ts";
@@ -61,9 +62,10 @@ function stepMail(
   order: typeof orders.$inferSelect,
   step: OrderStep,
   studio: { name: string; email: string },
+  pageUrl: string,
 ): OutgoingMail | null {
   const greeting = `Dear ${order.deliveryName},`;
-  const sign = `\n\n${studio.name}\n`;
+  const sign = `\n\nYour order's page: ${pageUrl}\n\n${studio.name}\n`;
   const subject = (what: string) => `${what} (${order.orderRef})`;
   if (step === "in_production")
     return {
@@ -97,7 +99,7 @@ function stepMail(
  * tracking number, which the buyer's mail carries. The buyer is mailed for each step forward.
  */
 export async function setOrderStep(
-  deps: Pick<AppDeps, "database" | "mailer">,
+  deps: Pick<AppDeps, "database" | "mailer" | "config">,
   who: StaffAccount,
   studio: { name: string; email: string },
   input: { id: number; step: string; carrier?: string; trackingNumber?: string },
@@ -118,13 +120,17 @@ export async function setOrderStep(
       .set({
         status: step,
         statusChangedAt: new Date(),
+        history: [...before.history, { step, at: new Date().toISOString() }],
         ...(step === "shipped" ? { carrier, trackingNumber } : {}),
       })
       .where(eq(orders.id, input.id))
       .returning();
     const forward = ORDER_STEPS.indexOf(step) > ORDER_STEPS.indexOf(before.status as OrderStep);
     const trackingChanged = step === "shipped" && before.trackingNumber !== trackingNumber;
-    const mail = forward || trackingChanged ? stepMail(after!, step, studio) : null;
+    const mail =
+      forward || trackingChanged
+        ? stepMail(after!, step, studio, orderPageUrl(deps.config, await newOrderLink(tx, after!.id)))
+        : null;
     if (mail) await enqueueMail(tx, [mail]);
     await audit(tx, who, {
       action: "order.status",
@@ -136,6 +142,43 @@ export async function setOrderStep(
     return mail !== null;
   });
   if (mailed) deps.mailer.kick();
+}
+
+/**
+ * Revokes every link to the order's page (a mail forwarded to the wrong person, say) and mails
+ * the buyer a new one. Gives how many links were revoked.
+ */
+export async function sendNewOrderLink(
+  deps: Pick<AppDeps, "database" | "mailer" | "config">,
+  who: StaffAccount,
+  studio: { name: string; email: string },
+  id: number,
+): Promise<number> {
+  const revoked = await deps.database.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+    if (!order || !isOrderStep(order.status)) throw badRequest("id", "No such order.");
+    const gone = await revokeOrderLinks(tx, id);
+    const url = orderPageUrl(deps.config, await newOrderLink(tx, id));
+    await enqueueMail(tx, [
+      {
+        kind: "order-link",
+        to: order.email,
+        replyTo: studio.email,
+        subject: `Your order's page has a new address (${order.orderRef})`,
+        text: `Dear ${order.deliveryName},\n\nYour order ${order.orderRef} has a new page; the links we sent before no longer open it:\n${url}\n\nKeep this link to yourself: it opens your order without an account.\n\n${studio.name}\n`,
+      },
+    ]);
+    await audit(tx, who, {
+      action: "order.links",
+      entity: "order",
+      entityId: order.orderRef,
+      before: { liveLinks: gone },
+      after: { liveLinks: 1 },
+    });
+    return gone;
+  });
+  deps.mailer.kick();
+  return revoked;
 }
 
 /** Parses "12.34" (or "12") into cents; null when it is not an amount. */

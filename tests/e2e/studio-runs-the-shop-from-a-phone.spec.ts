@@ -89,6 +89,23 @@ test("an owner adds a maker, who ships an order from a phone; the owner refunds 
     .poll(() => mailTo(buyer).find((m) => m.includes("has shipped")) ?? "", { timeout: 15_000 })
     .toContain("1Z999AA10123456784");
 
+  // The buyer follows the mail's link to the order's page, without an account: shipped, with the tracking number.
+  const shippedMail = mailTo(buyer)
+    .find((m) => m.includes("has shipped"))!
+    .replace(/=\r?\n/g, "");
+  const orderPage = /\/orders\/[A-Za-z0-9_-]{43}/.exec(shippedMail)![0];
+  const buyerPage = await page
+    .context()
+    .browser()!
+    .newPage({ viewport: { width: 390, height: 844 } });
+  await buyerPage.goto(orderPage);
+  await expect(buyerPage.getByRole("heading", { level: 1, name: `Order ${ref}` })).toBeVisible();
+  await expect(buyerPage.locator("[aria-current='step']")).toContainText("Shipped");
+  await expect(buyerPage.getByText("1Z999AA10123456784")).toBeVisible();
+  await expectToFit(buyerPage, "the buyer's order page");
+  await expectNoSeriousA11yViolations(buyerPage);
+  await buyerPage.close();
+
   // The owner refunds part of it and prints the packing slip.
   await signOut(page);
   await signInAs(page, E2E_OWNER.email, E2E_OWNER.password);

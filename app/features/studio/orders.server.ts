@@ -2,7 +2,8 @@
 import { type AppLoadContext, data } from "react-router";
 import { requireStudio } from "../../../server/content/studio.ts";
 import { listAudit } from "../../../server/staff/audit.ts";
-import { getOrder, giveMoneyBack, setOrderStep } from "../../../server/studio/orders.ts";
+import { liveLinkCount } from "../../../server/orders/links.ts";
+import { getOrder, giveMoneyBack, sendNewOrderLink, setOrderStep } from "../../../server/studio/orders.ts";
 import { field, refused, requireChange, requireStaff, rowId } from "./guard.server.ts";
 
 export const orderId = (param: string | undefined) => rowId(param, "order");
@@ -12,8 +13,11 @@ export async function loadOrder(request: Request, context: AppLoadContext, param
   const db = context.deps.database.db;
   const found = await getOrder(db, orderId(param));
   if (!found) throw data({ message: "No such order." }, { status: 404 });
-  const history = await listAudit(db, { entity: "order", entityId: found.order.orderRef, limit: 50 });
-  return { ...found, history };
+  const [history, liveLinks] = await Promise.all([
+    listAudit(db, { entity: "order", entityId: found.order.orderRef, limit: 50 }),
+    liveLinkCount(db, found.order.id),
+  ]);
+  return { ...found, history, liveLinks };
 }
 
 export type OrderActionData = { ok?: string; error?: string; field?: string };
@@ -33,6 +37,13 @@ export async function orderAction(request: Request, context: AppLoadContext, par
         trackingNumber: field(form, "trackingNumber"),
       });
       return { ok: "Status saved." } satisfies OrderActionData;
+    }
+    if (intent === "links") {
+      const studio = await requireStudio(context.deps);
+      const revoked = await sendNewOrderLink(context.deps, session.staff, studio, id);
+      return {
+        ok: `A new link is on its way to the buyer; ${revoked} older ${revoked === 1 ? "link no longer opens" : "links no longer open"} the page.`,
+      } satisfies OrderActionData;
     }
     if (intent === "refund") {
       const { answer } = await giveMoneyBack(context.deps, session.staff, {

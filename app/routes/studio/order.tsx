@@ -196,6 +196,17 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
         </StudioForm>
       )}
 
+      <h2>The buyer's page</h2>
+      <p className="studio-muted">
+        Each mail to the buyer carries a link to the order's page, which opens it without an account.{" "}
+        {loaderData.liveLinks === 1 ? "One link opens it now." : `${loaderData.liveLinks} links open it now.`}
+      </p>
+      <StudioForm csrf={csrf} action="?intent=links">
+        <button type="submit" className="btn btn--ghost">
+          Revoke them and mail a new one
+        </button>
+      </StudioForm>
+
       <h2>History</h2>
       <AuditTrail entries={history}>
         <li>{dateTime(order.createdAt)} · ordered</li>

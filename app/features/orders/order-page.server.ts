@@ -1,0 +1,64 @@
+/** The order page's loader (routes/order-page.tsx): the order a link's token opens, as the buyer sees it. */
+import { type AppLoadContext, data } from "react-router";
+import { ORDER_STEPS, STEP_NAMES } from "../../../domain/order-steps.ts";
+import { findOrderByToken } from "../../../server/orders/links.ts";
+
+export async function orderPageLoader(context: AppLoadContext, token: string) {
+  const found = await findOrderByToken(context.deps.database.db, token);
+  // A wrong, revoked or malformed token: the plain 404 any missing page gets, saying nothing more.
+  if (!found) throw data("Not found", { status: 404 });
+  const { order, lines, refunds } = found;
+  const reached = (step: string) =>
+    order.history.find((h) => h.step === step)?.at ??
+    (step === "paid"
+      ? order.paidAt?.toISOString()
+      : step === order.status
+        ? order.statusChangedAt?.toISOString()
+        : undefined);
+  const at = ORDER_STEPS.indexOf(order.status as (typeof ORDER_STEPS)[number]);
+  const refunded = refunds.reduce((sum, r) => sum + r.amount, 0);
+  return {
+    ref: order.orderRef,
+    placedAt: (order.paidAt ?? order.createdAt).toISOString(),
+    steps: ORDER_STEPS.map((step, i) => ({
+      step,
+      name: STEP_NAMES[step],
+      done: i <= at,
+      current: i === at,
+      at: i <= at ? (reached(step) ?? null) : null,
+    })),
+    carrier: order.carrier,
+    trackingNumber: order.trackingNumber,
+    lines: lines.map((l) => ({
+      id: l.id,
+      title: l.title,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      total: l.total,
+      details: describeLine(l.kind, l.details),
+    })),
+    subtotal: order.subtotal,
+    shippingTotal: order.shippingTotal,
+    total: order.total,
+    refunds: refunds.map((r) => ({ id: r.id, amount: r.amount, at: r.createdAt.toISOString() })),
+    refunded,
+    deliveryName: order.deliveryName,
+    address: order.address,
+    card: order.cardBrand && order.cardLast4 ? `${order.cardBrand} ending ${order.cardLast4}` : null,
+  };
+}
+
+/** A Divergence line's choices, as the cart showed them. */
+function describeLine(kind: string, details: Record<string, unknown> | null): string | null {
+  if (kind !== "divergence" || !details) return null;
+  const d = details as Record<string, string | undefined>;
+  return [
+    d.species,
+    d.size,
+    d.liveEdge === "Yes" ? "live edge" : "square edge",
+    d.baseFinish && `${d.baseFinish} base`,
+    d.topFinish,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}

@@ -1,0 +1,110 @@
+import { formatLongDate, formatPrice } from "../../domain/format.ts";
+import { pageMeta } from "../features/content/meta.ts";
+import { RouteErrorBoundary } from "../features/not-found/route-error.tsx";
+import { orderPageLoader } from "../features/orders/order-page.server.ts";
+import "../features/orders/order-page.css";
+import { useShellData } from "../lib/use-studio.ts";
+import type { Route } from "./+types/order-page";
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return orderPageLoader(context, params.token);
+}
+
+export const meta: Route.MetaFunction = ({ matches, data }) => [
+  ...pageMeta(
+    matches,
+    data ? `Order ${data.ref}` : "Page not found",
+    data ? "Where your order stands, from the workshop to your door." : "This page could not be found.",
+  ),
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary what="page" />;
+}
+
+/**
+ * A buyer's order, opened from the link in their mail without an account: where it stands (paid,
+ * in production, ready, shipped with its tracking number), what is in it and what was paid.
+ */
+export default function OrderPage({ loaderData: o }: Route.ComponentProps) {
+  const { studio } = useShellData();
+  const shipped = o.steps.find((s) => s.step === "shipped")?.done;
+  const sums = [
+    { label: "Subtotal", value: formatPrice(o.subtotal) },
+    {
+      label: "Shipping",
+      value: o.shippingTotal > 0 ? formatPrice(o.shippingTotal) : "Arranged with you by the studio",
+    },
+    { label: `Paid${o.card ? ` (${o.card})` : ""}`, value: formatPrice(o.total) },
+    ...o.refunds.map((r) => ({ label: `Refunded ${formatLongDate(r.at)}`, value: `−${formatPrice(r.amount)}` })),
+    { label: "Due", value: formatPrice(0) },
+  ];
+  return (
+    <article className="container order-page">
+      <header className="order-page__head">
+        <p className="label">Placed {formatLongDate(o.placedAt)}</p>
+        <h1>Order {o.ref}</h1>
+      </header>
+
+      <section aria-labelledby="order-status" className="order-page__section">
+        <h2 id="order-status">Where it stands</h2>
+        <ol className="order-steps">
+          {o.steps.map((s) => (
+            <li
+              key={s.step}
+              className={`order-steps__step${s.done ? " is-done" : ""}`}
+              aria-current={s.current ? "step" : undefined}
+            >
+              <span className="order-steps__name">{s.name}</span>
+              <span className="order-steps__when">{s.done ? (s.at ? formatLongDate(s.at) : "Done") : "Not yet"}</span>
+            </li>
+          ))}
+        </ol>
+        {shipped && o.trackingNumber && (
+          <p className="order-page__tracking">
+            On its way with {o.carrier}: tracking number <strong>{o.trackingNumber}</strong>
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="order-lines" className="order-page__section">
+        <h2 id="order-lines">What you ordered</h2>
+        <ul className="order-lines">
+          {o.lines.map((l) => (
+            <li key={l.id} className="order-lines__line">
+              <span className="order-lines__title">
+                {l.quantity} × {l.title}
+                {l.details && <span className="order-lines__details">{l.details}</span>}
+              </span>
+              <span className="order-lines__price">{formatPrice(l.total)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="order-sums">
+          {sums.map((row) => (
+            <div key={row.label} className="order-sums__row">
+              <dt>{row.label}</dt>
+              <dd>{row.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="order-to" className="order-page__section">
+        <h2 id="order-to">Delivered to</h2>
+        <p>
+          {o.deliveryName}
+          <br />
+          {o.address.address}
+          <br />
+          {o.address.city}, {o.address.region} {o.address.postal}
+        </p>
+        <p className="order-page__help">
+          A question? Write to <a href={`mailto:${studio.email}`}>{studio.email}</a> or call{" "}
+          <a href={`tel:${studio.phone}`}>{studio.phone}</a>, with your order number.
+        </p>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * The buyer's order page without an account (docs/product.md, "The order page"): each mail to
+ * the buyer carries a link `/orders/{token}` with a token of its own, 32 random bytes. Only the
+ * SHA-256 of a token is stored (order_links), so neither the database nor its backups open an
+ * order; the studio can revoke every link of an order and send a fresh one. A wrong or revoked
+ * token finds nothing, the same way.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import { orderLines, orderLinks, orderRefunds, orders } from "../db/schema.ts";
+import { siteOrigin } from "../seo/origin.ts";
+
+type Tx = Pick<Db, "insert" | "select" | "update">;
+
+const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** What a token looks like: 43 URL-safe characters (32 bytes). Anything else is not looked up. */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Makes a new link to the order's page (inside the caller's transaction); gives its token. */
+export async function newOrderLink(tx: Tx, orderId: number): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await tx.insert(orderLinks).values({ orderId, tokenHash: hashOf(token) });
+  return token;
+}
+
+/** The address of the order page a token opens. */
+export const orderPageUrl = (config: Pick<Config, "publicUrl" | "host" | "port">, token: string) =>
+  `${siteOrigin(config)}/orders/${token}`;
+
+/** The order a live token opens, with its lines and what was given back; null for any other token. */
+export async function findOrderByToken(db: Db, token: string) {
+  if (!TOKEN.test(token)) return null;
+  const [link] = await db
+    .select({ orderId: orderLinks.orderId })
+    .from(orderLinks)
+    .where(and(eq(orderLinks.tokenHash, hashOf(token)), isNull(orderLinks.revokedAt)));
+  if (!link) return null;
+  const [order] = await db.select().from(orders).where(eq(orders.id, link.orderId));
+  // A pending order (its payment still being made) has no page yet.
+  if (!order || order.status === "pending") return null;
+  const [lines, refunds] = await Promise.all([
+    db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
+    db
+      .select()
+      .from(orderRefunds)
+      .where(and(eq(orderRefunds.orderId, order.id), eq(orderRefunds.respstat, "A")))
+      .orderBy(asc(orderRefunds.id)),
+  ]);
+  return { order, lines, refunds };
+}
+
+export type OrderByToken = NonNullable<Awaited<ReturnType<typeof findOrderByToken>>>;
+
+/** How many of an order's links still open it. */
+export async function liveLinkCount(db: Db, orderId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orderLinks)
+    .where(and(eq(orderLinks.orderId, orderId), isNull(orderLinks.revokedAt)));
+  return row?.n ?? 0;
+}
+
+/** Revokes every link of an order (inside the caller's transaction); says how many were live. */
+export async function revokeOrderLinks(tx: Tx, orderId: number): Promise<number> {
+  const gone = await tx
+    .update(orderLinks)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(orderLinks.orderId, orderId), isNull(orderLinks.revokedAt)))
+    .returning({ id: orderLinks.id });
+  return gone.length;
+}
+
+/**
+ * A request path as it may be logged: an order page's token is a password to that order, so it
+ * is never written to a log, found or not.
+ */
+export const loggablePath = (path: string) => path.replace(/^\/orders\/[^/?#]+/, "/orders/:token");

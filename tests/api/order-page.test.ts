@@ -1,0 +1,160 @@
+/**
+ * The buyer's order page without an account: the confirmation mail carries its link; the page
+ * shows where the order stands, what is in it and what was paid, and follows the studio's steps
+ * (each step's mail carries a link of its own); a wrong, malformed or revoked token is the plain
+ * 404 and shows nothing of any order; tokens are never logged, and only their hashes are kept.
+ */
+import { Writable } from "node:stream";
+import { sql } from "drizzle-orm";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailOutbox } from "../../server/db/schema.ts";
+import {
+  BUYER_ADDRESS,
+  isShippable,
+  type ListedPiece,
+  paymentRequest,
+  type QuotedRate,
+} from "../support/payment-request.ts";
+import { devSiteForFile, formBody, type Send, signedInApp } from "../support/studio.ts";
+import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
+
+const siteBuild = devSiteForFile();
+const LINK = /https?:\/\/[^\s/]+\/orders\/([A-Za-z0-9_-]{43})/;
+
+describe.each(dbKinds)("the order page on %s", (kind: DbKind) => {
+  let t: TestApp;
+  let send: Send;
+  let session: { cookie: string; csrf: string };
+  const logs: string[] = [];
+
+  beforeAll(async () => {
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        logs.push(String(chunk));
+        done();
+      },
+    });
+    ({ t, send, session } = await signedInApp(kind, siteBuild(), { logger: pino({ level: "debug" }, sink) }));
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const mailsTo = async (to: string) =>
+    (await t.deps.database.db.select().from(mailOutbox)).filter((m) => m.to === to).map((m) => m);
+
+  /** A paid order through the checkout API; its reference and the buyer's address. */
+  async function buy() {
+    const email = `buyer-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const catalog = (await (await t.request("/api/Products")).json()) as ListedPiece[];
+    const piece = catalog.find(isShippable)!;
+    const quoted = await t.request("/api/shipping/rates", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...BUYER_ADDRESS, products: [{ id: piece.id, quantity: 1 }] }),
+    });
+    const rate = ((await quoted.json()) as { rates: QuotedRate[] }).rates[0]!;
+    const paid = await t.request("/api/payment/process-payment", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "Idempotency-Key": `order-page-${Math.random().toString(36).slice(2)}`,
+      },
+      body: JSON.stringify(
+        paymentRequest({ id: piece.id, title: piece.title, unit: piece.salePrice ?? piece.price, rate }, { email }),
+      ),
+    });
+    const answer = (await paid.json()) as { orderId: string };
+    expect(paid.status, JSON.stringify(answer)).toBe(200);
+    return { ref: answer.orderId, email, piece };
+  }
+
+  const orderId = async (ref: string) =>
+    (
+      (await t.deps.database.db.execute(sql`select id from orders where order_ref = ${ref}`)) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows[0]!.id;
+
+  it("opens from the confirmation mail's link, without an account, and shows the order", async () => {
+    const { ref, email, piece } = await buy();
+    const [confirmation] = await mailsTo(email);
+    const token = LINK.exec(confirmation!.text)?.[1];
+    expect(token).toBeDefined();
+    // The studio's own mail carries no link to the buyer's page.
+    const studioMail = (await t.deps.database.db.select().from(mailOutbox)).find(
+      (m) => m.kind === "order-notification" && m.text.includes(ref),
+    );
+    expect(studioMail!.text).not.toMatch(LINK);
+
+    const page = await send(`/orders/${token}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("x-robots-tag")).toContain("noindex");
+    expect(page.headers.get("cache-control")).toContain("no-store");
+    const html = await page.text();
+    expect(html).toContain(`Order ${ref}`);
+    expect(html).toContain(piece.title);
+    expect(html).toMatch(/<meta name="robots" content="noindex/);
+    expect(html).toContain("Where it stands");
+
+    // Only the token's hash is kept.
+    const stored = (
+      (await t.deps.database.db.execute(sql`select token_hash from order_links`)) as unknown as {
+        rows: { token_hash: string }[];
+      }
+    ).rows.map((r) => r.token_hash);
+    expect(stored.some((h) => h.includes(token!))).toBe(false);
+    expect(stored.length).toBeGreaterThan(0);
+  });
+
+  it("follows the studio's steps: the shipped mail carries a link of its own, and the page the tracking number", async () => {
+    const { ref, email } = await buy();
+    const id = await orderId(ref);
+    const first = LINK.exec((await mailsTo(email))[0]!.text)![1]!;
+    const shipped = await send(`/studio/orders/${id}?intent=status`, {
+      method: "POST",
+      body: formBody({ csrf: session.csrf, step: "shipped", carrier: "UPS", trackingNumber: "1Z999AA10123456784" }),
+      headers: { cookie: session.cookie },
+    });
+    expect(shipped.status).toBe(200);
+    const mail = (await mailsTo(email)).find((m) => m.kind === "order-shipped")!;
+    const second = LINK.exec(mail.text)![1]!;
+    expect(second).not.toBe(first);
+    for (const token of [first, second]) {
+      const html = await (await send(`/orders/${token}`)).text();
+      expect(html).toContain("1Z999AA10123456784");
+      expect(html).toMatch(/aria-current="step"[^>]*>\s*<span[^>]*>Shipped/);
+    }
+  });
+
+  it("answers a wrong, malformed or revoked token with the plain 404, showing nothing, and logs no token", async () => {
+    const { ref, email } = await buy();
+    const id = await orderId(ref);
+    const token = LINK.exec((await mailsTo(email))[0]!.text)![1]!;
+    const wrong = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+    for (const bad of [wrong, "short", `${token}x`, "..%2Fstudio", "%00"]) {
+      const res = await send(`/orders/${bad}`);
+      expect(res.status, bad).toBe(404);
+      const html = await res.text();
+      expect(html).not.toContain(ref);
+      expect(html).not.toContain(email);
+    }
+
+    // The studio revokes the links (a forwarded mail) and the buyer gets a new one.
+    const revoked = await send(`/studio/orders/${id}?intent=links`, {
+      method: "POST",
+      body: formBody({ csrf: session.csrf }),
+      headers: { cookie: session.cookie },
+    });
+    expect(revoked.status).toBe(200);
+    expect(await revoked.text()).toContain("A new link is on its way");
+    expect((await send(`/orders/${token}`)).status).toBe(404);
+    const fresh = LINK.exec((await mailsTo(email)).find((m) => m.kind === "order-link")!.text)![1]!;
+    expect((await send(`/orders/${fresh}`)).status).toBe(200);
+
+    const logged = logs.join("");
+    expect(logged).toContain("/orders/:token");
+    for (const secret of [token, fresh, wrong]) expect(logged).not.toContain(secret);
+  });
+});
