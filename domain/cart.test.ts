@@ -5,6 +5,7 @@ import { rematchCart } from "./cart-rematch.ts";
 import type { DivergenceData, Product } from "./catalog-types.ts";
 import { divergencePrice } from "./divergence-builder.ts";
 import { item, table } from "./test-fixtures/cart.ts";
+import { LEAD } from "./test-fixtures/divergence.ts";
 
 describe("adding a stock item", () => {
   it("adds a new line with total = quantity × price", () => {
@@ -164,7 +165,7 @@ describe("matching stored lines to fresh data", () => {
         name: "Black Walnut",
         speciesGeneralImagery: [],
         speciesFinishes: [],
-        metadata: [{ id: 2, size: `84" x 42"`, price: 10000, stock: 1 }],
+        metadata: [{ id: 2, size: `84" x 42"`, price: 10000, stock: 1, leadTime: LEAD }],
       },
     ],
   };

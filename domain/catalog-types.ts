@@ -1,5 +1,7 @@
 /** The API's JSON shapes (docs/product.md §3 field names), shared by server and browser. */
 
+import type { LeadTime } from "./lead-time.ts";
+
 /** A stored picture; `alt` is what the studio wrote for it in the back office, when it did. */
 export type ImageRef = { fileName: string; alt?: string };
 export type VideoRef = { url: string };
@@ -43,6 +45,8 @@ export type Product = {
   material: string | null;
   liveEdge: string | null;
   topFinish: string | null;
+  /** When it ships, in stock or built to order (domain/lead-time.ts). */
+  leadTime: LeadTime;
   metaData: { seoData: SeoData };
 };
 
@@ -124,7 +128,7 @@ export type CarouselItem = {
 };
 export type Announcement = { content: string; link: string | null };
 
-export type DivergenceSize = { id: number; size: string; price: number; stock: number };
+export type DivergenceSize = { id: number; size: string; price: number; stock: number; leadTime: LeadTime };
 export type DivergenceSpecies = {
   id: number;
   name: string;
@@ -172,4 +176,6 @@ export type Studio = {
   story: string;
   storyVideoUrl: string | null;
   leadTrackingScriptUrl: string | null;
+  /** Weeks of work ahead of any new build (domain/lead-time.ts). */
+  backlogWeeks: number;
 };

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { DivergenceData } from "./catalog-types.ts";
 import type { DivergenceChoice } from "./divergence-builder.ts";
 import { divergenceCartProduct, divergenceStartingPrice } from "./divergence-order.ts";
-import { divergenceData, fullChoice } from "./test-fixtures/divergence.ts";
+import { divergenceData, fullChoice, LEAD } from "./test-fixtures/divergence.ts";
 
 const img = (fileName: string) => ({ fileName });
 const base = divergenceData();
@@ -25,7 +25,7 @@ const data: DivergenceData = {
         { name: "Bronze", images: [img("walnut-bronze.jpg")] },
       ],
     },
-    { ...cherry, metadata: [{ id: 110, size: `72" x 40"`, price: 6800, stock: 1 }] },
+    { ...cherry, metadata: [{ id: 110, size: `72" x 40"`, price: 6800, stock: 1, leadTime: LEAD }] },
   ],
 };
 const full: DivergenceChoice = fullChoice;

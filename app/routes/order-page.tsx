@@ -61,6 +61,7 @@ export default function OrderPage({ loaderData: o }: Route.ComponentProps) {
             </li>
           ))}
         </ol>
+        {o.ships && <p className="order-page__ships">{o.ships.replace(/^Ships/, "Expected to leave the studio:")}</p>}
         {shipped && o.trackingNumber && (
           <p className="order-page__tracking">
             On its way with {o.carrier}: tracking number <strong>{o.trackingNumber}</strong>
@@ -76,6 +77,7 @@ export default function OrderPage({ loaderData: o }: Route.ComponentProps) {
               <span className="order-lines__title">
                 {l.quantity} × {l.title}
                 {l.details && <span className="order-lines__details">{l.details}</span>}
+                {l.ships && !shipped && <span className="order-lines__details">{l.ships}</span>}
               </span>
               <span className="order-lines__price">{formatPrice(l.total)}</span>
             </li>

@@ -6,6 +6,9 @@
 import type { DivergenceData } from "../catalog-types.ts";
 import type { DivergenceChoice } from "../divergence-builder.ts";
 
+/** The seed's Divergence lead time: 10 days in stock, 8 to 12 weeks to build. */
+export const LEAD = { days: 10, weeks: [8, 12] as [number, number] };
+
 const img = (fileName: string) => ({ fileName });
 
 export const divergenceData = (): DivergenceData => ({
@@ -25,8 +28,8 @@ export const divergenceData = (): DivergenceData => ({
       speciesGeneralImagery: [img("walnut.jpg")],
       speciesFinishes: [{ name: "Matte Black", images: [img("walnut-black.jpg")] }],
       metadata: [
-        { id: 100, size: `72" x 40"`, price: 8400, stock: 3 },
-        { id: 101, size: `96" x 42"`, price: 9300.5, stock: 0 },
+        { id: 100, size: `72" x 40"`, price: 8400, stock: 3, leadTime: LEAD },
+        { id: 101, size: `96" x 42"`, price: 9300.5, stock: 0, leadTime: LEAD },
       ],
     },
     {
@@ -34,7 +37,7 @@ export const divergenceData = (): DivergenceData => ({
       name: "Cherry",
       speciesGeneralImagery: [],
       speciesFinishes: [{ name: "Bronze", images: [img("cherry-bronze.jpg")] }],
-      metadata: [{ id: 110, size: `72" x 40"`, price: 7200, stock: 1 }],
+      metadata: [{ id: 110, size: `72" x 40"`, price: 7200, stock: 1, leadTime: LEAD }],
     },
   ],
 });

@@ -1,5 +1,6 @@
 import { asc, eq, ne } from "drizzle-orm";
 import type { Base, DivergenceData, Finish, Product, ProductVariant, Slab } from "../../domain/catalog-types.ts";
+import { leadTimeOf } from "../../domain/lead-time.ts";
 import type { Db } from "../db/client.ts";
 import * as t from "../db/schema.ts";
 
@@ -44,6 +45,7 @@ function toProduct(row: ProductRow, variants: ProductVariant[]): Product {
     material: row.material,
     liveEdge: row.liveEdge,
     topFinish: row.topFinish,
+    leadTime: leadTimeOf(row),
     metaData: { seoData: { title: row.seoTitle ?? row.title, description: row.seoDescription ?? "" } },
   };
 }
@@ -153,7 +155,7 @@ export async function getDivergence(db: Db, divergenceId: number): Promise<Diver
       speciesFinishes: s.speciesFinishes,
       metadata: sizes
         .filter((z) => z.speciesId === s.id)
-        .map((z) => ({ id: z.id, size: z.size, price: z.price, stock: z.stock })),
+        .map((z) => ({ id: z.id, size: z.size, price: z.price, stock: z.stock, leadTime: leadTimeOf(z) })),
     })),
   };
 }

@@ -2,6 +2,7 @@
 
 import type { PaymentRequest } from "../../domain/checkout-wire.ts";
 import { formatPrice } from "../../domain/format.ts";
+import { type ShipWindow, shipWindowText } from "../../domain/lead-time.ts";
 import type { OutgoingMail } from "../mail/outbox.ts";
 import type { ShippingRate } from "../shipping/provider.ts";
 import type { PricedCart } from "./pricing.ts";
@@ -16,16 +17,19 @@ export function orderMails(o: {
   rate: ShippingRate | null;
   /** The buyer's order page (server/orders/links.ts): in the buyer's mail only. */
   pageUrl: string;
+  /** When each line (in the cart's order), and the whole order, is expected to ship. */
+  windows: { lines: (ShipWindow | null)[]; order: ShipWindow | null };
 }): OutgoingMail[] {
   const { body, cart, studio } = o;
   const name = body.deliveryName || `${body.firstname} ${body.lastname}`.trim();
-  const lines = cart.lines.map((l) => {
+  const lines = cart.lines.map((l, i) => {
     const d = l.details as Record<string, string | undefined>;
     const config =
       l.kind === "divergence"
         ? ` (${[d.size, d.liveEdge === "Yes" ? "live edge" : "square edge", `${d.baseFinish} base`, d.topFinish].join(", ")})`
         : "";
-    return `  ${l.quantity} x ${l.title}${config}: ${formatPrice(l.total)}`;
+    const window = o.windows.lines[i];
+    return `  ${l.quantity} x ${l.title}${config}: ${formatPrice(l.total)}${window ? `\n    ${shipWindowText(window)}` : ""}`;
   });
   const shipping = o.rate
     ? `Shipping: ${o.rate.provider} ${o.rate.servicelevel.name}, ${formatPrice(o.shippingTotal)}`
@@ -45,6 +49,9 @@ export function orderMails(o: {
     `Subtotal: ${formatPrice(cart.subtotal)}`,
     shipping,
     `Total paid: ${formatPrice(o.total)} (USD, tax included)`,
+    ...(o.windows.order
+      ? [`Estimated to leave the studio: ${shipWindowText(o.windows.order).replace(/^Ships /, "")}`]
+      : []),
     specialized,
     "Ship to:",
     `  ${address}`,

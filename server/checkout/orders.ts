@@ -3,9 +3,10 @@
  * takes, then marked paid with its confirmation mail in one transaction, or voided and given
  * back; its label bought once it stands.
  */
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { cardBrand } from "../../domain/cards.ts";
 import type { PaymentRequest } from "../../domain/checkout-wire.ts";
+import { latestWindow, type ShipWindow } from "../../domain/lead-time.ts";
 import { orderLines, orders, paymentAttempts } from "../db/schema.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { newOrderLink } from "../orders/links.ts";
@@ -13,7 +14,7 @@ import type { AuthResponse } from "../payments/gateway.ts";
 import type { LabelResult, ShippingAddress, ShippingRate } from "../shipping/provider.ts";
 import { orderMails } from "./mails.ts";
 import type { PaymentDeps } from "./payment.ts";
-import type { PricedCart } from "./pricing.ts";
+import type { PricedCart, PricedLine } from "./pricing.ts";
 import { releasePendingOrder, takeStock } from "./stock.ts";
 
 /** Takes the stock of every line and writes the pending order, all or nothing. */
@@ -31,6 +32,9 @@ export function reserve(
     deps.db,
     cart.lines,
     async (tx, builtToOrder) => {
+      // A line taken from stock ships within its days; one built to order, in its weeks.
+      const windowOf = (l: PricedLine) =>
+        builtToOrder(l) ? l.shipWindows.built : (l.shipWindows.inStock ?? l.shipWindows.built);
       const [order] = await tx
         .insert(orders)
         .values({
@@ -53,6 +57,7 @@ export function reserve(
           cardBrand: cardBrand(digits),
           cardLast4: digits.slice(-4),
           shipping: { rate, specialized: cart.specialized },
+          shipWindow: latestWindow(cart.lines.map(windowOf)),
         })
         .returning({ id: orders.id });
       const orderId = (order as { id: number }).id;
@@ -66,9 +71,10 @@ export function reserve(
           unitPrice: l.unitPrice,
           quantity: l.quantity,
           total: l.total,
-          details: builtToOrder(l) ? { ...l.details, builtToOrder: true } : l.details,
+          details: { ...l.details, ...(builtToOrder(l) ? { builtToOrder: true } : {}), shipWindow: windowOf(l) },
         })),
       );
+
       return orderId;
     },
     (err, attempt) => deps.logger.warn({ orderRef: ref, attempt, err: (err as Error).message }, "Stock take retried"),
@@ -115,12 +121,22 @@ export async function recordPaid(
           history: [{ step: "paid", at: now.toISOString() }],
         })
         .where(and(eq(orders.id, order.id), eq(orders.status, "pending")))
-        .returning({ id: orders.id });
+        .returning({ id: orders.id, shipWindow: orders.shipWindow });
       // Released meanwhile as stale (this payment took longer than any should): it cannot stand.
       if (paid.length === 0) throw new Error(`Order ${order.ref} is no longer pending`);
       const shippingTotal = order.rate ? Number(order.rate.amount) : 0;
       const pageUrl = deps.orderPageUrl(await newOrderLink(tx, order.id));
-      await enqueueMail(tx, orderMails({ studio, ...order, shippingTotal, pageUrl }));
+      // Each line's ship window as the stock take settled it (from stock, or built to order).
+      const stored = await tx
+        .select({ details: orderLines.details })
+        .from(orderLines)
+        .where(eq(orderLines.orderId, order.id))
+        .orderBy(asc(orderLines.id));
+      const windows = {
+        lines: stored.map((l) => (l.details as { shipWindow?: ShipWindow | null } | null)?.shipWindow ?? null),
+        order: paid[0]!.shipWindow ?? null,
+      };
+      await enqueueMail(tx, orderMails({ studio, ...order, shippingTotal, pageUrl, windows }));
     });
     return true;
   } catch (err) {

@@ -7,6 +7,7 @@ import { and, eq, inArray, ne } from "drizzle-orm";
 import { roundCents } from "../../domain/cart.ts";
 import type { CartLineInput } from "../../domain/checkout-wire.ts";
 import { divergencePrice } from "../../domain/divergence-builder.ts";
+import { leadTimeOf, type ShipWindow, shipWindow, studioToday } from "../../domain/lead-time.ts";
 import { fullName } from "../../domain/product-names.ts";
 import type { Db } from "../db/client.ts";
 import * as t from "../db/schema.ts";
@@ -26,6 +27,8 @@ export type PricedLine = {
   /** For taking stock: the products row or the divergence_sizes row. */
   stockRef: { table: "products" | "divergence_sizes"; id: number };
   details: Record<string, unknown>;
+  /** When it ships from stock, and when built to order (which one, the stock take says). */
+  shipWindows: { inStock: ShipWindow | null; built: ShipWindow | null };
   /** One per unit when a carrier ships it; none for pieces the studio delivers. */
   parcels: Parcel[];
 };
@@ -76,6 +79,9 @@ export async function priceCart(db: Db, input: CartLineInput[]): Promise<PricedC
           size: t.divergenceSizes.size,
           price: t.divergenceSizes.price,
           stock: t.divergenceSizes.stock,
+          leadDays: t.divergenceSizes.leadDays,
+          buildWeeksMin: t.divergenceSizes.buildWeeksMin,
+          buildWeeksMax: t.divergenceSizes.buildWeeksMax,
           species: t.divergenceSpecies.name,
           divergenceId: t.divergenceSpecies.divergenceId,
         })
@@ -92,6 +98,14 @@ export async function priceCart(db: Db, input: CartLineInput[]): Promise<PricedC
         ),
       )
     : new Set<string>();
+
+  // Each line's ship window, from its lead time and the studio's backlog (domain/lead-time.ts).
+  const [studio] = await db.select({ backlogWeeks: t.studioConfig.backlogWeeks }).from(t.studioConfig);
+  const today = studioToday();
+  const windowsOf = (row: Parameters<typeof leadTimeOf>[0]) => ({
+    inStock: shipWindow(leadTimeOf(row), true, studio?.backlogWeeks ?? 0, today),
+    built: shipWindow(leadTimeOf(row), false, studio?.backlogWeeks ?? 0, today),
+  });
 
   const lines: PricedLine[] = input.map((line, i) => {
     if (line.type === "Divergence") {
@@ -124,6 +138,7 @@ export async function priceCart(db: Db, input: CartLineInput[]): Promise<PricedC
           topFinish: line.topFinish,
           pricingBreakdown: price,
         },
+        shipWindows: windowsOf(size),
         parcels: [],
       };
     }
@@ -148,6 +163,7 @@ export async function priceCart(db: Db, input: CartLineInput[]): Promise<PricedC
       customShipping: p.customShipping,
       stockRef: { table: "products", id: p.id },
       details: { inventoryId: p.inventoryId },
+      shipWindows: windowsOf(p),
       // One parcel per unit, each the piece's own size (docs/decisions/004): multiplying every
       // measure by the quantity, as the specification did, made freight grow with its cube
       // (docs/product.md, "Parcels").

@@ -93,5 +93,6 @@ export async function getStudio(db: Db): Promise<Studio | null> {
     story: s.story,
     storyVideoUrl: s.storyVideoUrl,
     leadTrackingScriptUrl: s.leadTrackingScriptUrl,
+    backlogWeeks: s.backlogWeeks,
   };
 }

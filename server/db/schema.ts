@@ -51,6 +51,8 @@ export const studioConfig = pgTable("studio_config", {
   story: text("story").notNull(),
   storyVideoUrl: text("story_video_url"),
   leadTrackingScriptUrl: text("lead_tracking_script_url"),
+  /** Weeks of work ahead of any new build, added to every built-to-order lead time. */
+  backlogWeeks: integer("backlog_weeks").notNull().default(0),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -90,6 +92,11 @@ export const products = pgTable(
     topFinish: text("top_finish"),
     seoTitle: text("seo_title"),
     seoDescription: text("seo_description"),
+    /** Lead time (domain/lead-time.ts): in stock, it ships within this many days... */
+    leadDays: integer("lead_days").notNull().default(5),
+    /** ...and built to order, it takes this many weeks (none: it is not built to order). */
+    buildWeeksMin: integer("build_weeks_min"),
+    buildWeeksMax: integer("build_weeks_max"),
     sortOrder: integer("sort_order").notNull().default(0),
     /** Lowercased, accent-free text that search matches against (see server/search). */
     searchText: text("search_text").notNull().default(""),
@@ -260,6 +267,10 @@ export const divergenceSizes = pgTable(
     size: text("size").notNull(),
     price: money("price").notNull(),
     stock: integer("stock").notNull().default(0),
+    /** Lead time (domain/lead-time.ts): in stock, ships within these days; without stock, built in these weeks. */
+    leadDays: integer("lead_days").notNull().default(10),
+    buildWeeksMin: integer("build_weeks_min").notNull().default(8),
+    buildWeeksMax: integer("build_weeks_max").notNull().default(12),
     sortOrder: integer("sort_order").notNull().default(0),
   },
   (t) => [index("divergence_sizes_species_idx").on(t.speciesId)],
@@ -348,6 +359,8 @@ export const orders = pgTable(
     /** What has been given back to the card so far (refunds and voids). */
     refundedTotal: money("refunded_total").notNull().default(0),
     notes: jsonb("notes").$type<StaffNote[]>().notNull().default([]),
+    /** When the order is expected to leave the studio (its last piece's window), as it was at checkout. */
+    shipWindow: jsonb("ship_window").$type<{ from: string; to: string }>(),
     /** Each step the order took and when (paid, in production, ready, shipped), for its page's timeline. */
     history: jsonb("history").$type<OrderHistoryEntry[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,6 @@
 /** The order page's loader (routes/order-page.tsx): the order a link's token opens, as the buyer sees it. */
 import { type AppLoadContext, data } from "react-router";
+import { type ShipWindow, shipWindowText } from "../../../domain/lead-time.ts";
 import { ORDER_STEPS, STEP_NAMES } from "../../../domain/order-steps.ts";
 import { findOrderByToken } from "../../../server/orders/links.ts";
 
@@ -36,7 +37,10 @@ export async function orderPageLoader(context: AppLoadContext, token: string) {
       unitPrice: l.unitPrice,
       total: l.total,
       details: describeLine(l.kind, l.details),
+      ships: windowText((l.details as { shipWindow?: ShipWindow | null } | null)?.shipWindow),
     })),
+    // Until it has left: when it is expected to (its last piece's window, as at checkout).
+    ships: order.status === "shipped" ? null : windowText(order.shipWindow),
     subtotal: order.subtotal,
     shippingTotal: order.shippingTotal,
     total: order.total,
@@ -47,6 +51,8 @@ export async function orderPageLoader(context: AppLoadContext, token: string) {
     card: order.cardBrand && order.cardLast4 ? `${order.cardBrand} ending ${order.cardLast4}` : null,
   };
 }
+
+const windowText = (w: ShipWindow | null | undefined) => (w ? shipWindowText(w) : null);
 
 /** A Divergence line's choices, as the cart showed them. */
 function describeLine(kind: string, details: Record<string, unknown> | null): string | null {

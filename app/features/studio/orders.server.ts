@@ -1,8 +1,8 @@
 /** The order page's loader and actions (routes/studio/order.tsx). */
 import { type AppLoadContext, data } from "react-router";
 import { requireStudio } from "../../../server/content/studio.ts";
-import { listAudit } from "../../../server/staff/audit.ts";
 import { liveLinkCount } from "../../../server/orders/links.ts";
+import { listAudit } from "../../../server/staff/audit.ts";
 import { getOrder, giveMoneyBack, sendNewOrderLink, setOrderStep } from "../../../server/studio/orders.ts";
 import { field, refused, requireChange, requireStaff, rowId } from "./guard.server.ts";
 
