@@ -45,6 +45,7 @@ export function rematchCart(
         price: breakdown.totalPrice,
         pricingBreakdown: breakdown,
         stock: size.stock,
+        leadTime: size.leadTime,
       };
       out.push(refreshed(product, line.quantity));
       continue;

@@ -7,6 +7,7 @@
 import type { ImageRef, Product } from "./catalog-types.ts";
 import type { PricingBreakdown } from "./divergence-builder.ts";
 import { maxDivergenceQuantity, TOP_FINISHES, type TopFinish } from "./divergence-rules.ts";
+import type { LeadTime } from "./lead-time.ts";
 import { clampQuantity } from "./quantity.ts";
 
 /** A stock item as the cart keeps it: the product's identity, prices and stock. */
@@ -22,6 +23,8 @@ export type StockCartProduct = {
   images?: ImageRef[];
   inventoryId?: string;
   customShipping?: boolean;
+  /** When it ships (domain/lead-time.ts); absent in a cart kept from before lead times. */
+  leadTime?: LeadTime;
 };
 
 /** A configured Divergence table (docs/product.md §3 "Divergence cart product"); id is the divergenceId. */
@@ -40,6 +43,8 @@ export type DivergenceCartProduct = {
   pricingBreakdown: PricingBreakdown;
   /** The chosen size's stock, when it has any: quantities are capped to it. */
   stock?: number;
+  /** The chosen size's lead time (domain/lead-time.ts). */
+  leadTime?: LeadTime;
   quantity?: number;
   images: ImageRef[];
   type: "Divergence";
@@ -119,6 +124,7 @@ export function toStockCartProduct(
     images: p.images.slice(0, 1),
     inventoryId: p.inventoryId,
     customShipping: p.customShipping,
+    leadTime: p.leadTime,
   };
 }
 

@@ -49,7 +49,7 @@ describe("the cart product of a configuration", () => {
     expect(divergenceCartProduct(data, {})).toBeNull();
   });
 
-  it("carries the configuration, its price and breakdown, the size's stock and custom shipping", () => {
+  it("carries the configuration, its price and breakdown, the size's stock and lead time, and custom shipping", () => {
     expect(divergenceCartProduct(data, full)).toEqual({
       id: 7,
       title: "Black Walnut Dining Table",
@@ -62,6 +62,7 @@ describe("the cart product of a configuration", () => {
       price: 9900,
       pricingBreakdown: { basePrice: 8400, liveEdgePrice: 850, ceramicCoatingPrice: 650, totalPrice: 9900 },
       stock: 3,
+      leadTime: LEAD,
       images: [img("walnut-black-1.jpg"), img("walnut-black-2.jpg")],
       type: "Divergence",
       customShipping: true,

@@ -46,6 +46,7 @@ export function divergenceCartProduct(d: DivergenceData, c: DivergenceChoice): D
     price: price.totalPrice,
     pricingBreakdown: price,
     stock: size.stock,
+    leadTime: size.leadTime,
     images: images.slice(0, 2),
     type: "Divergence",
     customShipping: true,

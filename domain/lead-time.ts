@@ -12,6 +12,14 @@ export type LeadTime = {
   weeks: [number, number] | null;
 };
 
+/** A well-formed lead time (a stored cart's may be old or edited by hand). */
+export function isLeadTime(v: unknown): v is LeadTime {
+  if (typeof v !== "object" || v === null) return false;
+  const { days, weeks } = v as Record<string, unknown>;
+  const count = (n: unknown) => typeof n === "number" && Number.isInteger(n) && n >= 0 && n < 1000;
+  return count(days) && (weeks === null || (Array.isArray(weeks) && weeks.length === 2 && weeks.every(count)));
+}
+
 /** A stored lead time (products and divergence_sizes rows) as the API gives it. */
 export const leadTimeOf = (row: {
   leadDays: number;

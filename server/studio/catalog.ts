@@ -28,6 +28,13 @@ export function readItemForm(kind: ItemKind, values: Record<string, string>): Fi
   const price = (input.price ?? input.startingPrice) as number;
   if (typeof input.salePrice === "number" && input.salePrice >= price)
     throw badRequest("salePrice", "A sale price is below the price.");
+  if ("buildWeeksMin" in input) {
+    const [min, max] = [input.buildWeeksMin as number | null, input.buildWeeksMax as number | null];
+    if (min === null && max !== null) throw badRequest("buildWeeksMin", "Give the fewest weeks too, or neither.");
+    if (min !== null && max !== null && max < min)
+      throw badRequest("buildWeeksMax", "The most weeks are at least the fewest.");
+    if (min !== null && max === null) input.buildWeeksMax = min;
+  }
   return input;
 }
 

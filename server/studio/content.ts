@@ -82,6 +82,11 @@ export const studioForm = z.object({
   city: line("The city", 60),
   state: line("The state", 40),
   zip: line("The ZIP code", 20),
+  backlogWeeks: z
+    .string()
+    .trim()
+    .regex(/^\d{1,2}$/, "Backlog: a whole number of weeks, such as 3 (0 for none).")
+    .transform(Number),
   hours: z
     .array(z.object({ days: line("The days", 60), hours: line("The hours", 60) }))
     .max(10, "At most 10 lines of hours."),
@@ -121,6 +126,7 @@ export async function saveStudio(deps: Deps, who: StaffAccount, values: unknown)
       city: r.city,
       state: r.state,
       zip: r.zip,
+      backlogWeeks: r.backlogWeeks,
       hours: r.hours,
       socials: r.socials,
     });

@@ -37,6 +37,22 @@ const sizeRow = z.object({
     .trim()
     .regex(/^\d{1,4}$/, "Stock: a whole number; 0 is built to order.")
     .transform(Number),
+  leadDays: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}$/, "Days from stock: a whole number, such as 10.")
+    .transform(Number),
+  buildWeeksMin: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}$/, "Weeks to build: a whole number, such as 8.")
+    .transform(Number)
+    .refine((n) => n >= 1, "Weeks to build: at least 1."),
+  buildWeeksMax: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}$/, "Weeks to build: a whole number, such as 12.")
+    .transform(Number),
 });
 
 export const divergenceForm = z.object({
@@ -79,7 +95,15 @@ export async function saveDivergence(
   values: {
     liveEdgePrice: string;
     ceramicCoatingPrice: string;
-    sizes: { id: number; size: string; price: string; stock: string }[];
+    sizes: {
+      id: number;
+      size: string;
+      price: string;
+      stock: string;
+      leadDays: string;
+      buildWeeksMin: string;
+      buildWeeksMax: string;
+    }[];
   },
 ) {
   const parsed = divergenceForm.safeParse(values);
@@ -91,6 +115,8 @@ export async function saveDivergence(
     throw badRequest(field, issue.message);
   }
   const input = parsed.data;
+  const reversed = input.sizes.find((z) => z.buildWeeksMax < z.buildWeeksMin);
+  if (reversed) throw badRequest(`size-${reversed.id}-buildWeeksMax`, "The most weeks are at least the fewest.");
   await deps.database.db.transaction(async (tx) => {
     const [meta] = await tx.select().from(divergenceMetadata).limit(1).for("update");
     if (!meta) throw badRequest("form", "The Divergence table is not set up.");
@@ -106,11 +132,25 @@ export async function saveDivergence(
     for (const s of input.sizes)
       await tx
         .update(divergenceSizes)
-        .set({ size: s.size, price: s.price, stock: s.stock })
+        .set({
+          size: s.size,
+          price: s.price,
+          stock: s.stock,
+          leadDays: s.leadDays,
+          buildWeeksMin: s.buildWeeksMin,
+          buildWeeksMax: s.buildWeeksMax,
+        })
         .where(eq(divergenceSizes.id, s.id));
     const changed = input.sizes.filter((s) => {
       const b = before.find((x) => x.id === s.id)!;
-      return b.size !== s.size || b.price !== s.price || b.stock !== s.stock;
+      return (
+        b.size !== s.size ||
+        b.price !== s.price ||
+        b.stock !== s.stock ||
+        b.leadDays !== s.leadDays ||
+        b.buildWeeksMin !== s.buildWeeksMin ||
+        b.buildWeeksMax !== s.buildWeeksMax
+      );
     });
     await audit(tx, who, {
       action: "divergence.update",

@@ -5,6 +5,8 @@ import type { Product } from "../../../domain/catalog-types.ts";
 import { contactHref } from "../../../domain/detail.ts";
 import { variantName } from "../../../domain/product-names.ts";
 import { QuantityStepper } from "../../components/quantity-stepper.tsx";
+import { ShipWindowNote } from "../../components/ship-window-note.tsx";
+import { useShellData } from "../../lib/use-studio.ts";
 import { AddQuantityButton } from "./add-quantity-button.tsx";
 import { BuyBar } from "./buy-bar.tsx";
 
@@ -23,6 +25,7 @@ export function ProductPurchase({ product, parent }: { product: Product; parent:
   const name = displayName(product, parent);
   const inStock = product.stock > 0;
   const sizeMissing = sizes.length > 0 && !chosenSize;
+  const { backlogWeeks } = useShellData().studio;
 
   return (
     <>
@@ -75,6 +78,12 @@ export function ProductPurchase({ product, parent }: { product: Product; parent:
       <p className="detail__stock">
         {inStock ? `${product.stock} in stock` : "Out of stock; we can make another to order."}
       </p>
+      <ShipWindowNote
+        lead={product.leadTime}
+        inStock={inStock}
+        backlogWeeks={backlogWeeks}
+        className="detail__stock detail__ships"
+      />
       <BuyBar>
         <div className="detail__buy">
           {inStock ? (

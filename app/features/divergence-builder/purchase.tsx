@@ -10,7 +10,9 @@ import {
 import { divergenceStartingPrice } from "../../../domain/divergence-order.ts";
 import { formatPrice } from "../../../domain/format.ts";
 import { QuantityStepper } from "../../components/quantity-stepper.tsx";
+import { ShipWindowNote } from "../../components/ship-window-note.tsx";
 import { type ImageFolder, imageUrl } from "../../lib/images.ts";
+import { useShellData } from "../../lib/use-studio.ts";
 import { Step } from "./step.tsx";
 
 function NotChosen() {
@@ -45,6 +47,7 @@ export function PurchaseStep({
 }) {
   const size = chosenSize(d, c);
   const price = currentPrice(d, c);
+  const { backlogWeeks } = useShellData().studio;
   return (
     <Step
       n={6}
@@ -97,6 +100,14 @@ export function PurchaseStep({
           label={label}
         />
         {size && <p className="buy__stock">{stockNote(size.stock)}</p>}
+        {size && (
+          <ShipWindowNote
+            lead={size.leadTime}
+            inStock={size.stock > 0}
+            backlogWeeks={backlogWeeks}
+            className="buy__stock buy__ships"
+          />
+        )}
       </div>
     </Step>
   );

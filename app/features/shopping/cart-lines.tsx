@@ -4,7 +4,9 @@ import { isOutOfStock, lineKey } from "../../../domain/cart-lines.ts";
 import { formatPrice } from "../../../domain/format.ts";
 import { productPath } from "../../../domain/product-names.ts";
 import { QuantityStepper } from "../../components/quantity-stepper.tsx";
+import { ShipWindowNote } from "../../components/ship-window-note.tsx";
 import { imageUrl, productFolder } from "../../lib/images.ts";
+import { useShellData } from "../../lib/use-studio.ts";
 import { cartEdits } from "./cart-edits.ts";
 import { useShop } from "./store.ts";
 import "./shopping.css";
@@ -47,6 +49,7 @@ export function CartLines({
   editable?: boolean;
   onNavigate?: () => void;
 }) {
+  const backlogWeeks = useShellData().studio.backlogWeeks;
   return (
     <ul className="cart-lines">
       {lines.map((line) => {
@@ -80,6 +83,14 @@ export function CartLines({
               </h3>
               {text && <p className="cart-line__details">{text}</p>}
               <p className="cart-line__details">{formatPrice(product.salePrice ?? product.price)} each</p>
+              {!isOutOfStock(line) && (
+                <ShipWindowNote
+                  lead={product.leadTime}
+                  inStock={(product.stock ?? 0) > 0}
+                  backlogWeeks={backlogWeeks}
+                  className="cart-line__details cart-line__ships"
+                />
+              )}
               {isOutOfStock(line) ? (
                 <p className="cart-line__warning">Unfortunately, this product is out of stock.</p>
               ) : editable ? (

@@ -62,6 +62,7 @@ export async function contentAction(request: Request, context: AppLoadContext) {
         city: field(form, "city"),
         state: field(form, "state"),
         zip: field(form, "zip"),
+        backlogWeeks: field(form, "backlogWeeks") || "0",
         hours: pairs(form, "hours", "days", "hours"),
         socials: pairs(form, "socials", "name", "url"),
       });

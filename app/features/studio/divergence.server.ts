@@ -65,6 +65,9 @@ export async function divergenceAction(request: Request, context: AppLoadContext
         size: field(form, `size-${id}-size`),
         price: field(form, `size-${id}-price`),
         stock: field(form, `size-${id}-stock`),
+        leadDays: field(form, `size-${id}-leadDays`),
+        buildWeeksMin: field(form, `size-${id}-buildWeeksMin`),
+        buildWeeksMax: field(form, `size-${id}-buildWeeksMax`),
       })),
     });
     return { ok: "Saved. The builder and the checkout use the new figures now." } satisfies DivergenceActionData;

@@ -82,6 +82,14 @@ export default function StudioContent({ loaderData, actionData }: Route.Componen
               <StudioField name="state" label="State" defaultValue={studio.state} error={err("state")} />
               <StudioField name="zip" label="ZIP code" defaultValue={studio.zip} error={err("zip")} />
             </div>
+            <StudioField
+              name="backlogWeeks"
+              label="Backlog (weeks)"
+              inputMode="numeric"
+              hint="Work ahead of any new build: added to every built-to-order lead time the shop shows."
+              defaultValue={String(studio.backlogWeeks)}
+              error={err("backlogWeeks")}
+            />
             <fieldset className="form-group">
               <legend>Opening hours</legend>
               {withRoom(studio.hours, { days: "", hours: "" }).map((h, i) => (

@@ -61,7 +61,10 @@ export default function StudioDivergence({ loaderData, actionData }: Route.Compo
         {species.map((s) => (
           <fieldset key={s.id} className="form-group">
             <legend>{s.name}</legend>
-            <p className="field__hint">Stock 0: built to order, with its lead time.</p>
+            <p className="field__hint">
+              Stock 0: built to order, in its weeks (after the studio's backlog, on the Content page); in stock, it
+              ships in its days.
+            </p>
             {s.sizes.map((z) => (
               <div key={z.id} className="studio-row">
                 <input type="hidden" name="size" value={z.id} />
@@ -85,12 +88,33 @@ export default function StudioDivergence({ loaderData, actionData }: Route.Compo
                   defaultValue={value(`size-${z.id}-stock`, z.stock)}
                   error={err(`size-${z.id}-stock`)}
                 />
+                <StudioField
+                  name={`size-${z.id}-leadDays`}
+                  label={`${z.size}: days from stock`}
+                  inputMode="numeric"
+                  defaultValue={value(`size-${z.id}-leadDays`, z.leadDays)}
+                  error={err(`size-${z.id}-leadDays`)}
+                />
+                <StudioField
+                  name={`size-${z.id}-buildWeeksMin`}
+                  label={`${z.size}: weeks to build, fewest`}
+                  inputMode="numeric"
+                  defaultValue={value(`size-${z.id}-buildWeeksMin`, z.buildWeeksMin)}
+                  error={err(`size-${z.id}-buildWeeksMin`)}
+                />
+                <StudioField
+                  name={`size-${z.id}-buildWeeksMax`}
+                  label={`${z.size}: most`}
+                  inputMode="numeric"
+                  defaultValue={value(`size-${z.id}-buildWeeksMax`, z.buildWeeksMax)}
+                  error={err(`size-${z.id}-buildWeeksMax`)}
+                />
               </div>
             ))}
           </fieldset>
         ))}
         <button type="submit" className="btn">
-          Save prices and stock
+          Save prices, stock and lead times
         </button>
       </StudioForm>
 

@@ -1,0 +1,26 @@
+import { isLeadTime, type LeadTime, leadTimeText, shipWindow, shipWindowText } from "../../domain/lead-time.ts";
+
+/**
+ * When a piece leaves the studio (domain/lead-time.ts): "Ships by Dec 1" in stock, or built to
+ * order its weeks and the window they give today, "Built to order in 8–12 weeks · Ships Jan 21 –
+ * Feb 18, 2027". Nothing when the
+ * piece is neither in stock nor built to order, or its lead time is not known (an old cart).
+ */
+export function ShipWindowNote({
+  lead,
+  inStock,
+  backlogWeeks,
+  className = "ship-window",
+}: {
+  lead: LeadTime | undefined;
+  inStock: boolean;
+  backlogWeeks: number;
+  className?: string;
+}) {
+  if (!isLeadTime(lead)) return null;
+  const window = shipWindow(lead, inStock, backlogWeeks);
+  const how = leadTimeText(lead, inStock);
+  if (!window || !how) return null;
+  // In stock the window says it all ("Ships by Dec 1"); built to order, the weeks come first.
+  return <p className={className}>{inStock ? shipWindowText(window) : `${how} · ${shipWindowText(window)}`}</p>;
+}
