@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contactHref } from "./detail.ts";
-import { type EnquiryItem, enquiryPrefill, readEnquiryQuery, wishlistInterest } from "./enquiry-prefill.ts";
+import { type EnquiryItem, enquiryPrefill, quoteHref, readEnquiryQuery, wishlistInterest } from "./enquiry-prefill.ts";
 
 const query = (href: string) => readEnquiryQuery(new URL(href, "http://shop.test").searchParams);
 
@@ -24,6 +24,7 @@ describe("readEnquiryQuery", () => {
       item: "Elm Cookie",
       finish: null,
       enquiryType: null,
+      table: null,
     });
   });
   it("ignores what it does not know and trims and bounds text", () => {
@@ -122,5 +123,26 @@ describe("wishlistInterest", () => {
   it("stops at twenty and says how many more", () => {
     const many = Array.from({ length: 23 }, (_, i) => ({ kind: "product" as const, item: { id: i, title: `P${i}` } }));
     expect(wishlistInterest(many).endsWith("P19 (product #19); and 3 more")).toBe(true);
+  });
+});
+
+describe("a quote on a configured Divergence table", () => {
+  it("starts the form as a dining table enquiry naming the choices and the link that reopens them", () => {
+    const href = quoteHref(`Black Walnut, 72" x 40", square edge, Matte Black base`, "?species=3&size=12&edge=no");
+    const query = readEnquiryQuery(new URL(href, "http://shop.test").searchParams);
+    const { fields, subject } = enquiryPrefill(query, null);
+    expect(subject).toBeNull();
+    expect(fields.enquiryType).toBe("Dining Table");
+    expect(fields.interest).toBe(
+      `Quote on a Divergence table: Black Walnut, 72" x 40", square edge, Matte Black base (/divergence?species=3&size=12&edge=no)`,
+    );
+  });
+
+  it("ignores a table link that is not the configurator's own query", () => {
+    for (const table of ["?species=1&x=<script>", "https://evil.test/?species=1", `?species=${"9".repeat(80)}`, ""]) {
+      const query = readEnquiryQuery(new URLSearchParams({ quote: "Walnut", table }));
+      expect(query.table, table).toBeNull();
+      expect(enquiryPrefill(query, null).fields.interest ?? "").not.toContain("Quote on");
+    }
   });
 });

@@ -20,6 +20,8 @@ export type EnquiryQuery = {
   finish: string | null;
   /** An explicit type, e.g. Dining Table from the configurator. */
   enquiryType: EnquiryType | null;
+  /** A Divergence configuration to be quoted: its choices in words, and its link's query. */
+  table: { words: string; search: string } | null;
 };
 
 const MAX_TEXT = 120;
@@ -41,7 +43,24 @@ export function readEnquiryQuery(params: URLSearchParams): EnquiryQuery {
     item: text(params.get("item")),
     finish: text(params.get("finish")),
     enquiryType: ENQUIRY_TYPES.find((t) => t === type) ?? null,
+    table: readTable(params),
   };
+}
+
+/** The configurator's query (`?species=..&size=..`), kept only when it is made of its own keys. */
+const TABLE_SEARCH = /^\?(?:(?:species|size|edge|base|top)=[\w%+.-]{1,60}&?){1,5}$/;
+
+function readTable(params: URLSearchParams): EnquiryQuery["table"] {
+  const words = text(params.get("quote"));
+  const search = params.get("table") ?? "";
+  if (!words || !TABLE_SEARCH.test(search)) return null;
+  return { words, search };
+}
+
+/** The contact page's address for a quote on a configured Divergence table (the configurator links to it). */
+export function quoteHref(words: string, search: string): string {
+  const q = new URLSearchParams({ enquiryType: "Dining Table", quote: words, table: search });
+  return `/contact?${q.toString()}`;
 }
 
 /** The item as the studio's records have it, when the page could find it. */
@@ -90,6 +109,11 @@ export function enquiryPrefill(query: EnquiryQuery, found: EnquiryItem | null): 
   if (!query.kind || !title) {
     const fields = enquiryDefaults(query.fromWishlist ? { from: "wishlist" } : { from: "none" });
     if (query.enquiryType) fields.enquiryType = query.enquiryType;
+    // A configured Divergence table: the studio reads the choices and the link that reopens them.
+    if (query.table) {
+      fields.enquiryType = "Dining Table";
+      fields.interest = `Quote on a Divergence table: ${query.table.words} (/divergence${query.table.search})`;
+    }
     return { fields, subject: null };
   }
   const fields =

@@ -185,3 +185,25 @@ test.describe("on a 390 px phone", () => {
     await expect(drawer.getByText(`${size.size} · Square edge · ${base} base · Natural Oil`)).toBeVisible();
   });
 });
+
+test("a configuration's shared link shows when it ships, and asks the studio for a quote on that table", async ({
+  page,
+  request,
+}) => {
+  const d = await divergenceData(request);
+  const { species, size, base } = pick(d);
+  const shared = `/divergence?${new URLSearchParams({ species: String(species.id), size: String(size.id), edge: "no", base, top: "Natural Oil" })}`;
+  await page.goto(shared);
+  // From stock it ships within its days: the last step says by when.
+  await expect(page.locator(".buy__ships")).toHaveText(/^Ships by [A-Z][a-z]{2} \d{1,2}(, \d{4})?$/);
+  await page.getByRole("link", { name: "Ask for a quote on this table" }).click();
+  await expect(page).toHaveURL(/\/contact\?/);
+  const form = page.getByRole("region", { name: "Enquiry form" });
+  await expect(form.getByRole("combobox", { name: /Enquiry type/ })).toHaveValue("Dining Table");
+  const interest = form.getByRole("textbox", { name: /What are you interested in/ });
+  await expect(interest).toHaveValue(
+    new RegExp(
+      `^Quote on a Divergence table: ${species.name}, ${size.size}, square edge, ${base} base, Natural Oil \\(/divergence\\?`,
+    ),
+  );
+});

@@ -12,6 +12,7 @@ import {
 } from "../../../domain/divergence-builder.ts";
 import { choiceFromSearch, choiceToSearch } from "../../../domain/divergence-link.ts";
 import { divergenceCartProduct } from "../../../domain/divergence-order.ts";
+import { quoteHref } from "../../../domain/enquiry-prefill.ts";
 import { Gallery } from "../detail/gallery.tsx";
 import { shop } from "../shopping/store.ts";
 import { OptionSteps } from "./option-steps.tsx";
@@ -19,6 +20,18 @@ import { PriceBar, PurchaseStep } from "./purchase.tsx";
 import "./divergence-builder.css";
 
 export const ORDER_HREF = `/contact?enquiryType=${encodeURIComponent("Dining Table")}`;
+
+/** A configuration in words, for the studio to quote: "Black Walnut, 72" x 40", square edge, Matte Black base". */
+const configurationWords = (species: string, size: string, c: DivergenceChoice) =>
+  [
+    species,
+    size,
+    c.liveEdge && (c.liveEdge === "Yes" ? "live edge" : "square edge"),
+    c.baseFinish && `${c.baseFinish} base`,
+    c.topFinish,
+  ]
+    .filter(Boolean)
+    .join(", ");
 
 /**
  * The choice, started from the page's address (so a shared link opens configured) and written
@@ -109,6 +122,13 @@ export function DivergenceBuilder({ divergence: d, finishes }: { divergence: Div
           <h2>Specification</h2>
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (routes/divergence.tsx) */}
           <div className="prose builder__spec" dangerouslySetInnerHTML={{ __html: meta.specification }} />
+          {species && size && (
+            <p className="builder__other">
+              <Link to={quoteHref(configurationWords(species.name, size.size, choice), choiceToSearch(choice))}>
+                Ask for a quote on this table
+              </Link>
+            </p>
+          )}
           <p className="builder__other">
             Another species, size or finish in mind? <Link to={ORDER_HREF}>Ask the studio</Link>
           </p>
