@@ -3,12 +3,14 @@
 import type { PaymentRequest } from "../../domain/checkout-wire.ts";
 import { formatPrice } from "../../domain/format.ts";
 import { type ShipWindow, shipWindowText } from "../../domain/lead-time.ts";
+import { lineChoices } from "../../domain/order-lines.ts";
+import { type MailStudio, mailPictureUrl, renderBuyerMail } from "../mail/buyer-mail.tsx";
 import type { OutgoingMail } from "../mail/outbox.ts";
 import type { ShippingRate } from "../shipping/provider.ts";
 import type { PricedCart } from "./pricing.ts";
 
 export function orderMails(o: {
-  studio: { name: string; email: string };
+  studio: MailStudio;
   ref: string;
   body: PaymentRequest;
   cart: PricedCart;
@@ -23,11 +25,8 @@ export function orderMails(o: {
   const { body, cart, studio } = o;
   const name = body.deliveryName || `${body.firstname} ${body.lastname}`.trim();
   const lines = cart.lines.map((l, i) => {
-    const d = l.details as Record<string, string | undefined>;
-    const config =
-      l.kind === "divergence"
-        ? ` (${[d.size, d.liveEdge === "Yes" ? "live edge" : "square edge", `${d.baseFinish} base`, d.topFinish].join(", ")})`
-        : "";
+    const choices = lineChoices(l.kind, l.details);
+    const config = choices ? ` (${choices})` : "";
     const window = o.windows.lines[i];
     return `  ${l.quantity} x ${l.title}${config}: ${formatPrice(l.total)}${window ? `\n    ${shipWindowText(window)}` : ""}`;
   });
@@ -63,6 +62,7 @@ export function orderMails(o: {
       to: body.email,
       replyTo: studio.email,
       subject: `Your order from ${studio.name} (${o.ref})`,
+      html: confirmationHtml(o, name),
       text: `Dear ${name},\n\nThank you for your purchase. Here is what you ordered:\n\n${summary}\n\nFollow your order, from the workshop to your door, on its page (no account needed; keep this link to yourself):\n${o.pageUrl}\n\nWe will be in touch about delivery. Reply to this mail with any question.\n\n${studio.name}\n`,
     },
     {
@@ -73,4 +73,45 @@ export function orderMails(o: {
       text: `A new order was paid.\n\n${summary}\n\nBuyer: ${name}, ${body.email}${body.phone ? `, ${body.phone}` : ""}\n`,
     },
   ];
+}
+
+/** The confirmation's HTML part: the same order, with each piece's picture and a button to its page. */
+function confirmationHtml(o: Parameters<typeof orderMails>[0], name: string): string {
+  const origin = new URL(o.pageUrl).origin;
+  const leaves = o.windows.order ? shipWindowText(o.windows.order).replace(/^Ships /, "") : null;
+  return renderBuyerMail({
+    studio: o.studio,
+    preview: `Order ${o.ref}: ${formatPrice(o.total)} paid.${leaves ? ` Expected to leave the studio ${leaves}.` : ""}`,
+    heading: "Thank you for your order",
+    paragraphs: [
+      `Dear ${name},`,
+      `Your order ${o.ref} is paid. Here is what you chose; we will be in touch about delivery.`,
+      ...(o.cart.specialized.length > 0
+        ? [
+            `${o.cart.specialized.map((x) => x.title).join(", ")}: too large and heavy for a carrier. We will contact you to arrange delivery.`,
+          ]
+        : []),
+    ],
+    note: leaves ? { label: "Expected to leave the studio", value: leaves } : null,
+    lines: o.cart.lines.map((l, i) => {
+      const window = o.windows.lines[i];
+      return {
+        title: l.title,
+        details: lineChoices(l.kind, l.details),
+        quantity: l.quantity,
+        total: formatPrice(l.total),
+        pictureUrl: mailPictureUrl(origin, l.picture),
+        ships: window ? shipWindowText(window) : null,
+      };
+    }),
+    sums: [
+      { label: "Subtotal", value: formatPrice(o.cart.subtotal) },
+      {
+        label: o.rate ? `Shipping (${o.rate.provider} ${o.rate.servicelevel.name})` : "Shipping",
+        value: o.rate ? formatPrice(o.shippingTotal) : "Arranged with you",
+      },
+      { label: "Paid (USD, tax included)", value: formatPrice(o.total), strong: true },
+    ],
+    pageUrl: o.pageUrl,
+  });
 }

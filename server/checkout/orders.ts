@@ -71,7 +71,12 @@ export function reserve(
           unitPrice: l.unitPrice,
           quantity: l.quantity,
           total: l.total,
-          details: { ...l.details, ...(builtToOrder(l) ? { builtToOrder: true } : {}), shipWindow: windowOf(l) },
+          details: {
+            ...l.details,
+            ...(builtToOrder(l) ? { builtToOrder: true } : {}),
+            shipWindow: windowOf(l),
+            picture: l.picture,
+          },
         })),
       );
 

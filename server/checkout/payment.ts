@@ -27,6 +27,7 @@ import type { Db } from "../db/client.ts";
 import { ApiError } from "../http/errors.ts";
 import type { Limits } from "../http/limits.ts";
 import type { Logger } from "../logger.ts";
+import type { MailStudio } from "../mail/buyer-mail.tsx";
 import type { Mailer } from "../mail/outbox.ts";
 import type { AuthResponse, PaymentGateway } from "../payments/gateway.ts";
 import type { ShippingAddress, ShippingProvider, ShippingRate } from "../shipping/provider.ts";
@@ -55,7 +56,7 @@ export type PaymentDeps = {
   /** Per client: payment attempts, and declined cards, in each window. */
   clientLimits: { payments: Window; declines: Window };
   /** The studio's name and inbox, for the confirmation mail. */
-  studio: () => Promise<{ name: string; email: string }>;
+  studio: () => Promise<MailStudio>;
   /** The studio's address, printed on labels as the sender. */
   shipFrom: () => Promise<ShippingAddress>;
   /** Called after stock changed, so catalog answers are rebuilt (here and in other processes). */

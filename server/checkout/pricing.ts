@@ -7,6 +7,7 @@ import { and, eq, inArray, ne } from "drizzle-orm";
 import { roundCents } from "../../domain/cart.ts";
 import type { CartLineInput } from "../../domain/checkout-wire.ts";
 import { divergencePrice } from "../../domain/divergence-builder.ts";
+import { productFolder } from "../../domain/image-folders.ts";
 import { leadTimeOf, type ShipWindow, shipWindow, studioToday } from "../../domain/lead-time.ts";
 import { fullName } from "../../domain/product-names.ts";
 import type { Db } from "../db/client.ts";
@@ -27,6 +28,8 @@ export type PricedLine = {
   /** For taking stock: the products row or the divergence_sizes row. */
   stockRef: { table: "products" | "divergence_sizes"; id: number };
   details: Record<string, unknown>;
+  /** The picture the buyer's mail shows for it (a file under images/{folder}/). */
+  picture: { folder: string; fileName: string } | null;
   /** When it ships from stock, and when built to order (which one, the stock take says). */
   shipWindows: { inStock: ShipWindow | null; built: ShipWindow | null };
   /** One per unit when a carrier ships it; none for pieces the studio delivers. */
@@ -83,6 +86,8 @@ export async function priceCart(db: Db, input: CartLineInput[]): Promise<PricedC
           buildWeeksMin: t.divergenceSizes.buildWeeksMin,
           buildWeeksMax: t.divergenceSizes.buildWeeksMax,
           species: t.divergenceSpecies.name,
+          speciesImagery: t.divergenceSpecies.speciesGeneralImagery,
+          speciesFinishes: t.divergenceSpecies.speciesFinishes,
           divergenceId: t.divergenceSpecies.divergenceId,
         })
         .from(t.divergenceSizes)
@@ -106,6 +111,8 @@ export async function priceCart(db: Db, input: CartLineInput[]): Promise<PricedC
     inStock: shipWindow(leadTimeOf(row), true, studio?.backlogWeeks ?? 0, today),
     built: shipWindow(leadTimeOf(row), false, studio?.backlogWeeks ?? 0, today),
   });
+
+  const pictureOf = (fileName: string | undefined, folder: string) => (fileName ? { folder, fileName } : null);
 
   const lines: PricedLine[] = input.map((line, i) => {
     if (line.type === "Divergence") {
@@ -139,6 +146,12 @@ export async function priceCart(db: Db, input: CartLineInput[]): Promise<PricedC
           pricingBreakdown: price,
         },
         shipWindows: windowsOf(size),
+        // The species with the chosen base when the studio pictured it so, else the species.
+        picture:
+          pictureOf(
+            size.speciesFinishes.find((f) => f.name === line.baseFinish)?.images[0]?.fileName,
+            "divergenceSpeciesFinish",
+          ) ?? pictureOf(size.speciesImagery[0]?.fileName, "divergenceSpecies"),
         parcels: [],
       };
     }
@@ -164,6 +177,7 @@ export async function priceCart(db: Db, input: CartLineInput[]): Promise<PricedC
       stockRef: { table: "products", id: p.id },
       details: { inventoryId: p.inventoryId },
       shipWindows: windowsOf(p),
+      picture: pictureOf(p.images[0]?.fileName, productFolder(p.type)),
       // One parcel per unit, each the piece's own size (docs/decisions/004): multiplying every
       // measure by the quantity, as the specification did, made freight grow with its cube
       // (docs/product.md, "Parcels").

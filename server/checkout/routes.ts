@@ -1,7 +1,7 @@
 import type { Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { paymentRequestSchema, ratesRequestSchema } from "../../domain/checkout-wire.ts";
-import { requireStudio, studioInbox } from "../content/studio.ts";
+import { buyerMailStudio, requireStudio } from "../content/studio.ts";
 import type { AppDeps } from "../deps.ts";
 import { ApiError, badRequest } from "../http/errors.ts";
 import { clientAddress, rateLimit } from "../http/rate-limit.ts";
@@ -45,7 +45,7 @@ function studioSource(deps: AppDeps) {
         email: s.email,
       };
     },
-    identity: () => studioInbox(deps),
+    identity: () => buyerMailStudio(deps),
   };
 }
 

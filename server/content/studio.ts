@@ -1,6 +1,7 @@
 import { cacheKeys } from "../cache-keys.ts";
 import type { AppDeps } from "../deps.ts";
 import { ApiError } from "../http/errors.ts";
+import type { MailStudio } from "../mail/buyer-mail.tsx";
 import { getStudio } from "./queries.ts";
 
 /**
@@ -22,4 +23,11 @@ export async function requireStudio(deps: Pick<AppDeps, "cache" | "database">) {
 export async function studioInbox(deps: Pick<AppDeps, "cache" | "database" | "config">) {
   const studio = await requireStudio(deps);
   return { name: studio.name, email: deps.config.studioEmail ?? studio.email };
+}
+
+/** The studio as its mail to buyers signs (server/mail/buyer-mail.tsx): name, inbox, address and phone. */
+export async function buyerMailStudio(deps: Pick<AppDeps, "cache" | "database" | "config">): Promise<MailStudio> {
+  const studio = await requireStudio(deps);
+  const { street, city, state, zip } = studio.address;
+  return { ...(await studioInbox(deps)), postal: `${street}, ${city}, ${state} ${zip}`, phone: studio.phone };
 }

@@ -5,11 +5,14 @@
  */
 import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { AMOUNT, formatPrice } from "../../domain/format.ts";
+import { shipWindowText } from "../../domain/lead-time.ts";
+import { lineChoices } from "../../domain/order-lines.ts";
 import { isOrderStep, ORDER_STEPS, type OrderStep } from "../../domain/order-steps.ts";
 import type { Db } from "../db/client.ts";
 import { orderLines, orderRefunds, orders } from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
 import { badRequest } from "../http/errors.ts";
+import { type MailStudio, mailPictureUrl, renderBuyerMail } from "../mail/buyer-mail.tsx";
 import { enqueueMail, type OutgoingMail } from "../mail/outbox.ts";
 import { newOrderLink, orderPageUrl, revokeOrderLinks } from "../orders/links.ts";
 import { GatewayUnavailable, type ReturnAnswer } from "../payments/gateway.ts";
@@ -58,40 +61,73 @@ export async function getOrder(db: Db, id: number) {
 
 export type OrderDetail = NonNullable<Awaited<ReturnType<typeof getOrder>>>;
 
+/** What each step's mail says: subject, heading, and the words of both parts. */
+const STEP_MAILS: Partial<Record<OrderStep, { kind: string; subject: string; heading: string; says: string }>> = {
+  in_production: {
+    kind: "order-in-production",
+    subject: "Your order is in the workshop",
+    heading: "Your order is in the workshop",
+    says: "Work has begun on your order {ref}. We will write again when it is ready to leave the studio.",
+  },
+  ready: {
+    kind: "order-ready",
+    subject: "Your order is ready",
+    heading: "Your order is ready",
+    says: "Your order {ref} is finished and ready to leave the studio. We will send its tracking number as soon as it ships.",
+  },
+  shipped: {
+    kind: "order-shipped",
+    subject: "Your order has shipped",
+    heading: "Your order is on its way",
+    says: "Your order {ref} is on its way.",
+  },
+};
+
+/** The mail of a step forward (none for 'paid', which the confirmation says): both parts. */
 function stepMail(
   order: typeof orders.$inferSelect,
+  lines: (typeof orderLines.$inferSelect)[],
   step: OrderStep,
-  studio: { name: string; email: string },
+  studio: MailStudio,
   pageUrl: string,
 ): OutgoingMail | null {
-  const greeting = `Dear ${order.deliveryName},`;
-  const sign = `\n\nYour order's page: ${pageUrl}\n\n${studio.name}\n`;
-  const subject = (what: string) => `${what} (${order.orderRef})`;
-  if (step === "in_production")
-    return {
-      kind: "order-in-production",
-      to: order.email,
-      replyTo: studio.email,
-      subject: subject("Your order is in the workshop"),
-      text: `${greeting}\n\nWork has begun on your order ${order.orderRef}. We will write again when it is ready to leave the studio.${sign}`,
-    };
-  if (step === "ready")
-    return {
-      kind: "order-ready",
-      to: order.email,
-      replyTo: studio.email,
-      subject: subject("Your order is ready"),
-      text: `${greeting}\n\nYour order ${order.orderRef} is finished and ready to leave the studio. We will send its tracking number as soon as it ships.${sign}`,
-    };
-  if (step === "shipped")
-    return {
-      kind: "order-shipped",
-      to: order.email,
-      replyTo: studio.email,
-      subject: subject("Your order has shipped"),
-      text: `${greeting}\n\nYour order ${order.orderRef} is on its way.\n\nCarrier: ${order.carrier}\nTracking number: ${order.trackingNumber}\n\nReply to this mail with any question.${sign}`,
-    };
-  return null;
+  const words = STEP_MAILS[step];
+  if (!words) return null;
+  const says = words.says.replace("{ref}", order.orderRef);
+  const tracking = step === "shipped" ? `Carrier: ${order.carrier}\nTracking number: ${order.trackingNumber}\n\n` : "";
+  const leaves =
+    step !== "shipped" && order.shipWindow ? shipWindowText(order.shipWindow).replace(/^Ships /, "") : null;
+  const origin = new URL(pageUrl).origin;
+  return {
+    kind: words.kind,
+    to: order.email,
+    replyTo: studio.email,
+    subject: `${words.subject} (${order.orderRef})`,
+    text: `Dear ${order.deliveryName},\n\n${says}\n\n${tracking}${leaves ? `Expected to leave the studio: ${leaves}\n\n` : ""}Reply to this mail with any question.\n\nYour order's page: ${pageUrl}\n\n${studio.name}\n`,
+    html: renderBuyerMail({
+      studio,
+      preview: says,
+      heading: words.heading,
+      paragraphs: [`Dear ${order.deliveryName},`, says],
+      note:
+        step === "shipped"
+          ? { label: `Tracking number (${order.carrier})`, value: order.trackingNumber ?? "" }
+          : leaves
+            ? { label: "Expected to leave the studio", value: leaves }
+            : null,
+      lines: lines.map((l) => {
+        const details = l.details as { picture?: { folder: string; fileName: string } | null } | null;
+        return {
+          title: l.title,
+          details: lineChoices(l.kind, l.details),
+          quantity: l.quantity,
+          total: formatPrice(l.total),
+          pictureUrl: mailPictureUrl(origin, details?.picture),
+        };
+      }),
+      pageUrl,
+    }),
+  };
 }
 
 /**
@@ -101,7 +137,7 @@ function stepMail(
 export async function setOrderStep(
   deps: Pick<AppDeps, "database" | "mailer" | "config">,
   who: StaffAccount,
-  studio: { name: string; email: string },
+  studio: MailStudio,
   input: { id: number; step: string; carrier?: string; trackingNumber?: string },
 ) {
   if (!isOrderStep(input.step)) throw badRequest("step", "Choose a status.");
@@ -128,8 +164,14 @@ export async function setOrderStep(
     const forward = ORDER_STEPS.indexOf(step) > ORDER_STEPS.indexOf(before.status as OrderStep);
     const trackingChanged = step === "shipped" && before.trackingNumber !== trackingNumber;
     const mail =
-      forward || trackingChanged
-        ? stepMail(after!, step, studio, orderPageUrl(deps.config, await newOrderLink(tx, after!.id)))
+      (forward || trackingChanged) && STEP_MAILS[step]
+        ? stepMail(
+            after!,
+            await tx.select().from(orderLines).where(eq(orderLines.orderId, after!.id)).orderBy(asc(orderLines.id)),
+            step,
+            studio,
+            orderPageUrl(deps.config, await newOrderLink(tx, after!.id)),
+          )
         : null;
     if (mail) await enqueueMail(tx, [mail]);
     await audit(tx, who, {
@@ -151,7 +193,7 @@ export async function setOrderStep(
 export async function sendNewOrderLink(
   deps: Pick<AppDeps, "database" | "mailer" | "config">,
   who: StaffAccount,
-  studio: { name: string; email: string },
+  studio: MailStudio,
   id: number,
 ): Promise<number> {
   const revoked = await deps.database.db.transaction(async (tx) => {
@@ -165,6 +207,17 @@ export async function sendNewOrderLink(
         to: order.email,
         replyTo: studio.email,
         subject: `Your order's page has a new address (${order.orderRef})`,
+        html: renderBuyerMail({
+          studio,
+          preview: `A new link to your order ${order.orderRef}`,
+          heading: "Your order's page has a new address",
+          paragraphs: [
+            `Dear ${order.deliveryName},`,
+            `Your order ${order.orderRef} has a new page; the links we sent before no longer open it.`,
+          ],
+          pageUrl: url,
+          action: "Open your order",
+        }),
         text: `Dear ${order.deliveryName},\n\nYour order ${order.orderRef} has a new page; the links we sent before no longer open it:\n${url}\n\nKeep this link to yourself: it opens your order without an account.\n\n${studio.name}\n`,
       },
     ]);

@@ -82,6 +82,13 @@ describe.each(dbKinds)("the order page on %s", (kind: DbKind) => {
     const [confirmation] = await mailsTo(email);
     const token = LINK.exec(confirmation!.text)?.[1];
     expect(token).toBeDefined();
+    // The HTML part says the same, with the piece's picture and a button to the page.
+    const part = confirmation!.html ?? "";
+    expect(part).toMatch(/^<!doctype html>/);
+    expect(part).toContain(piece.title);
+    expect(part).toContain(`/orders/${token}`);
+    expect(part).toContain("Follow your order");
+    expect(part).toMatch(/<img src="http[^"]+\/api\/images\/optimize\?filePath=images%2F[^"]+format=jpeg"/);
     // The studio's own mail carries no link to the buyer's page.
     const studioMail = (await t.deps.database.db.select().from(mailOutbox)).find(
       (m) => m.kind === "order-notification" && m.text.includes(ref),
@@ -120,6 +127,9 @@ describe.each(dbKinds)("the order page on %s", (kind: DbKind) => {
     expect(shipped.status).toBe(200);
     const mail = (await mailsTo(email)).find((m) => m.kind === "order-shipped")!;
     const second = LINK.exec(mail.text)![1]!;
+    expect(mail.html).toContain("Your order is on its way");
+    expect(mail.html).toContain("1Z999AA10123456784");
+    expect(mail.html).toContain(`/orders/${second}`);
     expect(second).not.toBe(first);
     for (const token of [first, second]) {
       const html = await (await send(`/orders/${token}`)).text();

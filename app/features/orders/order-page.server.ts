@@ -1,6 +1,7 @@
 /** The order page's loader (routes/order-page.tsx): the order a link's token opens, as the buyer sees it. */
 import { type AppLoadContext, data } from "react-router";
 import { type ShipWindow, shipWindowText } from "../../../domain/lead-time.ts";
+import { lineChoices } from "../../../domain/order-lines.ts";
 import { ORDER_STEPS, STEP_NAMES } from "../../../domain/order-steps.ts";
 import { findOrderByToken } from "../../../server/orders/links.ts";
 
@@ -36,7 +37,7 @@ export async function orderPageLoader(context: AppLoadContext, token: string) {
       quantity: l.quantity,
       unitPrice: l.unitPrice,
       total: l.total,
-      details: describeLine(l.kind, l.details),
+      details: lineChoices(l.kind, l.details),
       ships: windowText((l.details as { shipWindow?: ShipWindow | null } | null)?.shipWindow),
     })),
     // Until it has left: when it is expected to (its last piece's window, as at checkout).
@@ -53,18 +54,3 @@ export async function orderPageLoader(context: AppLoadContext, token: string) {
 }
 
 const windowText = (w: ShipWindow | null | undefined) => (w ? shipWindowText(w) : null);
-
-/** A Divergence line's choices, as the cart showed them. */
-function describeLine(kind: string, details: Record<string, unknown> | null): string | null {
-  if (kind !== "divergence" || !details) return null;
-  const d = details as Record<string, string | undefined>;
-  return [
-    d.species,
-    d.size,
-    d.liveEdge === "Yes" ? "live edge" : "square edge",
-    d.baseFinish && `${d.baseFinish} base`,
-    d.topFinish,
-  ]
-    .filter(Boolean)
-    .join(" · ");
-}

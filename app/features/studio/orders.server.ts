@@ -1,6 +1,6 @@
 /** The order page's loader and actions (routes/studio/order.tsx). */
 import { type AppLoadContext, data } from "react-router";
-import { requireStudio } from "../../../server/content/studio.ts";
+import { buyerMailStudio } from "../../../server/content/studio.ts";
 import { liveLinkCount } from "../../../server/orders/links.ts";
 import { listAudit } from "../../../server/staff/audit.ts";
 import { getOrder, giveMoneyBack, sendNewOrderLink, setOrderStep } from "../../../server/studio/orders.ts";
@@ -29,7 +29,7 @@ export async function orderAction(request: Request, context: AppLoadContext, par
   const { session, form } = await requireChange(request, context, { owner });
   try {
     if (intent === "status") {
-      const studio = await requireStudio(context.deps);
+      const studio = await buyerMailStudio(context.deps);
       await setOrderStep(context.deps, session.staff, studio, {
         id,
         step: field(form, "step"),
@@ -39,7 +39,7 @@ export async function orderAction(request: Request, context: AppLoadContext, par
       return { ok: "Status saved." } satisfies OrderActionData;
     }
     if (intent === "links") {
-      const studio = await requireStudio(context.deps);
+      const studio = await buyerMailStudio(context.deps);
       const revoked = await sendNewOrderLink(context.deps, session.staff, studio, id);
       return {
         ok: `A new link is on its way to the buyer; ${revoked} older ${revoked === 1 ? "link no longer opens" : "links no longer open"} the page.`,
