@@ -172,6 +172,13 @@ describe("requests", () => {
     expect(body).toMatchObject({ amount: 10650, shippingTotal: 0, shippingRateId: null });
   });
 
+  it("sends the answers about the way in only when one was given", () => {
+    const none = { floor: "", stairs: "", lift: "", doorway: " ", notes: "" } as const;
+    expect(paymentPayload(fields, [line(table(), 1)], null, none)).not.toHaveProperty("delivery");
+    const some = { ...none, floor: "Basement" } as const;
+    expect(paymentPayload(fields, [line(table(), 1)], null, some).delivery).toEqual(some);
+  });
+
   it("totals to the cent", () => {
     const cents = [line(item(1, { price: 19.99 }), 3)];
     expect(orderFigures(cents, { ...rate, amount: "10.01" })).toEqual({

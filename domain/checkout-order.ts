@@ -8,6 +8,7 @@ import { type CartLine, isDivergenceProduct, unitPrice } from "./cart.ts";
 import { cartSummary, lineKey, payableLines } from "./cart-lines.ts";
 import { type CheckoutFields, checkoutTotal, type ShippingFields } from "./checkout.ts";
 import type { PaymentRequest, RatesRequest } from "./checkout-wire.ts";
+import type { DeliveryAccess } from "./delivery-access.ts";
 import type { TopFinish } from "./divergence-builder.ts";
 
 export type { RatesRequest };
@@ -123,7 +124,12 @@ export function orderFigures(lines: CartLine[], rate: QuotedRate | null) {
 }
 
 /** The body of POST /api/payment/process-payment: card digits only, expiry as MMYY. */
-export function paymentPayload(f: CheckoutFields, lines: CartLine[], rate: QuotedRate | null): PaymentPayload {
+export function paymentPayload(
+  f: CheckoutFields,
+  lines: CartLine[],
+  rate: QuotedRate | null,
+  delivery?: DeliveryAccess,
+): PaymentPayload {
   const { shippingTotal, total } = orderFigures(lines, rate);
   const firstname = f.firstname.trim();
   const lastname = f.lastname.trim();
@@ -147,6 +153,7 @@ export function paymentPayload(f: CheckoutFields, lines: CartLine[], rate: Quote
     shippingTotal,
     shippingRateId: rate?.object_id ?? null,
     products: orderLines(lines),
+    ...(delivery && Object.values(delivery).some((v) => v.trim() !== "") ? { delivery } : {}),
   };
 }
 

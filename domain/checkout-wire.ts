@@ -4,6 +4,7 @@
  * sides cannot drift. The browser imports types only, so zod never reaches its bundle.
  */
 import { z } from "zod";
+import { DELIVERY_FLOORS, DELIVERY_LIFT, DELIVERY_STAIRS } from "./delivery-access.ts";
 import { TOP_FINISHES } from "./divergence-builder.ts";
 
 /** PostgreSQL integers: a larger id is refused here, not by the database. */
@@ -51,6 +52,22 @@ export const ratesRequestSchema = z.object({
   products: cartLines,
 });
 
+/** Answers about the way in, for pieces the studio delivers itself (domain/delivery-access.ts). */
+const orEmpty = <T extends readonly [string, ...string[]]>(values: T) => z.enum(["", ...values]).default("");
+export const deliveryAccessSchema = z.object({
+  floor: orEmpty(DELIVERY_FLOORS),
+  stairs: orEmpty(DELIVERY_STAIRS),
+  lift: orEmpty(DELIVERY_LIFT),
+  /** The narrowest doorway or turn on the way in, in inches. */
+  doorway: z
+    .string()
+    .trim()
+    .max(10)
+    .regex(/^(\d{1,3}(\.\d{1,2})?)?$/, "the narrowest doorway in inches, such as 32")
+    .default(""),
+  notes: text(1000),
+});
+
 /** POST /api/payment/process-payment: the payload of docs/product.md §7, plus the chosen quote's id and the buyer's names. */
 export const paymentRequestSchema = z.object({
   firstname: text(100),
@@ -72,6 +89,8 @@ export const paymentRequestSchema = z.object({
   shippingTotal: z.number().nonnegative().max(1_000_000).default(0),
   shippingRateId: z.string().max(500).nullish(),
   products: cartLines,
+  /** Answers about the way in, for pieces the studio delivers itself. */
+  delivery: deliveryAccessSchema.optional(),
 });
 
 // The parsed shapes: what the server works with, and what the browser builds in full.

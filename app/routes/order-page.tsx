@@ -102,6 +102,16 @@ export default function OrderPage({ loaderData: o }: Route.ComponentProps) {
           <br />
           {o.address.city}, {o.address.region} {o.address.postal}
         </p>
+        {o.wayIn.length > 0 && (
+          <dl className="order-sums order-page__way-in">
+            {o.wayIn.map((a) => (
+              <div key={a.label} className="order-sums__row">
+                <dt>{a.label}</dt>
+                <dd>{a.value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
         <p className="order-page__help">
           A question? Write to <a href={`mailto:${studio.email}`}>{studio.email}</a> or call{" "}
           <a href={`tel:${studio.phone}`}>{studio.phone}</a>, with your order number.

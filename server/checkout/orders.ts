@@ -56,7 +56,12 @@ export function reserve(
           total,
           cardBrand: cardBrand(digits),
           cardLast4: digits.slice(-4),
-          shipping: { rate, specialized: cart.specialized },
+          shipping: {
+            rate,
+            specialized: cart.specialized,
+            // The way in, for the pieces the studio delivers itself (domain/delivery-access.ts).
+            ...(cart.specialized.length > 0 && body.delivery ? { delivery: body.delivery } : {}),
+          },
           shipWindow: latestWindow(cart.lines.map(windowOf)),
         })
         .returning({ id: orders.id });

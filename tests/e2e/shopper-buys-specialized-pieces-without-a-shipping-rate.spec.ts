@@ -1,7 +1,17 @@
 import type { APIRequestContext } from "@playwright/test";
 import { formatPrice as usd } from "../../domain/format.ts";
-import { fillAddress, fillCard, payButton, products, seedCart, shippablePiece, stockLine } from "./support/checkout.ts";
+import {
+  fillAddress,
+  fillCard,
+  payButton,
+  products,
+  seedCart,
+  shippablePiece,
+  stockLine,
+  textbox,
+} from "./support/checkout.ts";
 import { expect, expectNoSeriousA11yViolations, open, test } from "./support/fixtures.ts";
+import { studioMailAbout } from "./support/studio-mail.ts";
 
 const SPECIALIZED_TEXT =
   "Some items are too large and heavy for conventional shipping methods. After your purchase, we will contact you to arrange an alternative at a competitive price.";
@@ -73,7 +83,12 @@ test("a cart of specialized pieces needs no rate: the note shows and the order i
   await expect(payButton(page)).toHaveText(`Pay ${usd(table.total)}`);
   await expectNoSeriousA11yViolations(page);
 
+  // The way in, for the delivery team: two answers, the rest left for the studio to ask.
+  await specialized.getByLabel("Which floor").selectOption("Basement");
+  await specialized.getByLabel("Narrowest door (in)").fill("30");
   await fillAddress(page);
+  const email = `table-${Date.now().toString(36)}@example.com`;
+  await textbox(page, "Email").fill(email);
   await fillCard(page, "4111111111111111");
   await payButton(page).click();
   const dialog = page.getByRole("dialog", { name: "Payment Successful" });
@@ -82,6 +97,12 @@ test("a cart of specialized pieces needs no rate: the note shows and the order i
   await expect(dialog.getByRole("heading", { name: "Shipping Details" })).toHaveCount(0);
   await expect(dialog.getByText(table.product.title)).toBeVisible();
   await expect(page.getByRole("banner").getByRole("link", { name: "Cart (0)" })).toBeAttached();
+
+  // The confirmation's link opens the order's page, which keeps the answers.
+  const mail = (await studioMailAbout(`To: ${email}`)).replace(/=\r?\n/g, "");
+  await page.goto(/\/orders\/[A-Za-z0-9_-]{43}/.exec(mail)![0]);
+  await expect(page.getByText("Basement")).toBeVisible();
+  await expect(page.getByText("30 in")).toBeVisible();
 });
 
 test("a piece with custom shipping beside one a carrier takes: rates for one, 'Specialized' for the other", async ({

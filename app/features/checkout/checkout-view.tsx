@@ -17,6 +17,7 @@ import {
   ratesRequest,
   specializedItems,
 } from "../../../domain/checkout-order.ts";
+import { type DeliveryAccess, NO_DELIVERY_ANSWERS } from "../../../domain/delivery-access.ts";
 import { formatPrice } from "../../../domain/format.ts";
 import { PageHead } from "../content/page-head.tsx";
 import type { FreshCartData } from "../shopping/fresh-data.server.ts";
@@ -85,6 +86,7 @@ export function CheckoutView({ fresh }: { fresh: FreshCartData }) {
     if (payment.placed) window.scrollTo({ top: 0, behavior: "instant" });
   }, [payment.placed]);
 
+  const [access, setAccess] = useState<DeliveryAccess>(NO_DELIVERY_ANSWERS);
   const rate = needsRate && quote.view.status === "ready" ? quote.view.rate : null;
   const specialized = quote.view.status === "ready" ? quote.view.quote.specialized : specializedItems(cart);
   const { subtotal, total } = orderFigures(cart, rate);
@@ -121,7 +123,7 @@ export function CheckoutView({ fresh }: { fresh: FreshCartData }) {
       return;
     }
     setDeliveryProblem(null);
-    void payment.pay(paymentPayload(fields, lines, rate));
+    void payment.pay(paymentPayload(fields, lines, rate, specialized.length > 0 ? access : undefined));
   }
 
   const dialog = <PaymentResultDialog result={payment.result} onClose={payment.closeResult} />;
@@ -190,6 +192,8 @@ export function CheckoutView({ fresh }: { fresh: FreshCartData }) {
                 problem={deliveryProblem}
                 onCalculate={onCalculate}
                 onChoose={quote.choose}
+                access={access}
+                onAccess={setAccess}
               />
             </section>
             <section className="co-section" aria-labelledby="co-step-payment">

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import type { SpecializedItem } from "../../../domain/checkout-order.ts";
+import type { DeliveryAccess } from "../../../domain/delivery-access.ts";
 import { formatPrice } from "../../../domain/format.ts";
+import { DeliveryQuestions } from "./delivery-questions.tsx";
 import { SPECIALIZED_TEXT } from "./payment-result.tsx";
 import type { QuoteView } from "./use-shipping-quote.ts";
 
@@ -21,6 +23,8 @@ export function DeliveryOptions({
   problem,
   onCalculate,
   onChoose,
+  access,
+  onAccess,
 }: {
   needsRate: boolean;
   view: QuoteView;
@@ -29,6 +33,9 @@ export function DeliveryOptions({
   problem: string | null;
   onCalculate: () => void;
   onChoose: (objectId: string) => void;
+  /** The answers about the way in, asked when the studio delivers a piece itself. */
+  access: DeliveryAccess;
+  onAccess: (next: DeliveryAccess) => void;
 }) {
   const loading = view.status === "loading";
   const noRates = view.status === "ready" && view.quote.rates.length === 0;
@@ -100,6 +107,7 @@ export function DeliveryOptions({
             <span>{specialized.map((s) => s.title).join(", ")}</span>
           </p>
           <p className="co-muted">{SPECIALIZED_TEXT}</p>
+          <DeliveryQuestions access={access} onAccess={onAccess} />
         </div>
       )}
     </div>

@@ -1,5 +1,6 @@
 /** The order page's loader (routes/order-page.tsx): the order a link's token opens, as the buyer sees it. */
 import { type AppLoadContext, data } from "react-router";
+import { type DeliveryAccess, deliveryAnswers } from "../../../domain/delivery-access.ts";
 import { type ShipWindow, shipWindowText } from "../../../domain/lead-time.ts";
 import { lineChoices } from "../../../domain/order-lines.ts";
 import { ORDER_STEPS, STEP_NAMES } from "../../../domain/order-steps.ts";
@@ -48,6 +49,7 @@ export async function orderPageLoader(context: AppLoadContext, token: string) {
     refunds: refunds.map((r) => ({ id: r.id, amount: r.amount, at: r.createdAt.toISOString() })),
     refunded,
     deliveryName: order.deliveryName,
+    wayIn: deliveryAnswers(order.shipping?.delivery as Partial<DeliveryAccess> | undefined),
     address: order.address,
     card: order.cardBrand && order.cardLast4 ? `${order.cardBrand} ending ${order.cardLast4}` : null,
   };

@@ -72,6 +72,8 @@ export async function slipLoader(request: Request, context: AppLoadContext, para
       phone: found.order.phone,
       address: found.order.address,
       createdAt: found.order.createdAt,
+      // Only the way in: the slip shows no prices.
+      shipping: { delivery: found.order.shipping?.delivery ?? null },
     },
     lines: found.lines.map((l) => ({ id: l.id, title: l.title, quantity: l.quantity })),
     studio: { name: studio.name, ...studio.address, email: studio.email, phone: studio.phone },

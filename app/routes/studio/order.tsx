@@ -3,6 +3,7 @@ import { formatPrice } from "../../../domain/format.ts";
 import { ORDER_STEPS, type OrderStep, STEP_NAMES } from "../../../domain/order-steps.ts";
 import { AddressLines } from "../../features/studio/address-lines.tsx";
 import { AuditTrail } from "../../features/studio/audit-trail.tsx";
+import { DeliveryAnswers } from "../../features/studio/delivery-answers.tsx";
 import { dateTime } from "../../features/studio/labels.ts";
 import { loadOrder, type OrderActionData, orderAction } from "../../features/studio/orders.server.ts";
 import { StudioField, StudioForm, StudioNotices } from "../../features/studio/studio-form.tsx";
@@ -82,6 +83,7 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
               Packing slip
             </a>
           </p>
+          <DeliveryAnswers shipping={order.shipping} />
         </section>
       </div>
 

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import "../../features/studio/studio.css";
 import { AddressLines } from "../../features/studio/address-lines.tsx";
+import { DeliveryAnswers } from "../../features/studio/delivery-answers.tsx";
 import { slipLoader } from "../../features/studio/pages.server.ts";
 import type { Route } from "./+types/packing-slip";
 
@@ -59,6 +60,7 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
               </>
             )}
           </p>
+          <DeliveryAnswers shipping={order.shipping} />
         </section>
       </div>
       <table className="studio-table">
