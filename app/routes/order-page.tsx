@@ -1,13 +1,18 @@
 import { formatLongDate, formatPrice } from "../../domain/format.ts";
 import { pageMeta } from "../features/content/meta.ts";
 import { RouteErrorBoundary } from "../features/not-found/route-error.tsx";
-import { orderPageLoader } from "../features/orders/order-page.server.ts";
+import { orderPageAction, orderPageLoader, type PayAnswer } from "../features/orders/order-page.server.ts";
+import { PayDue } from "../features/orders/pay-due.tsx";
 import "../features/orders/order-page.css";
 import { useShellData } from "../lib/use-studio.ts";
 import type { Route } from "./+types/order-page";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   return orderPageLoader(context, params.token);
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  return orderPageAction(request, context, params.token);
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) => [
@@ -27,7 +32,7 @@ export function ErrorBoundary() {
  * A buyer's order, opened from the link in their mail without an account: where it stands (paid,
  * in production, ready, shipped with its tracking number), what is in it and what was paid.
  */
-export default function OrderPage({ loaderData: o }: Route.ComponentProps) {
+export default function OrderPage({ loaderData: o, actionData }: Route.ComponentProps) {
   const { studio } = useShellData();
   const shipped = o.steps.find((s) => s.step === "shipped")?.done;
   const sums = [
@@ -36,9 +41,11 @@ export default function OrderPage({ loaderData: o }: Route.ComponentProps) {
       label: "Shipping",
       value: o.shippingTotal > 0 ? formatPrice(o.shippingTotal) : "Arranged with you by the studio",
     },
+    ...o.charges.map((c) => ({ label: c.label, value: formatPrice(c.amount) })),
     { label: `Paid${o.card ? ` (${o.card})` : ""}`, value: formatPrice(o.total) },
+    ...o.payments.map((p) => ({ label: `Paid ${formatLongDate(p.at)}`, value: formatPrice(p.amount) })),
     ...o.refunds.map((r) => ({ label: `Refunded ${formatLongDate(r.at)}`, value: `−${formatPrice(r.amount)}` })),
-    { label: "Due", value: formatPrice(0) },
+    { label: "Due", value: formatPrice(o.due) },
   ];
   return (
     <article className="container order-page">
@@ -92,6 +99,10 @@ export default function OrderPage({ loaderData: o }: Route.ComponentProps) {
           ))}
         </dl>
       </section>
+
+      {(o.due > 0 || actionData) && (
+        <PayDue due={o.due} payKey={o.payKey} answer={actionData as PayAnswer | undefined} />
+      )}
 
       <section aria-labelledby="order-to" className="order-page__section">
         <h2 id="order-to">Delivered to</h2>

@@ -128,6 +128,7 @@ export async function recordPaid(
           status: "paid",
           paymentRef: auth.retref,
           paidAt: now,
+          paidTotal: order.total,
           history: [{ step: "paid", at: now.toISOString() }],
         })
         .where(and(eq(orders.id, order.id), eq(orders.status, "pending")))

@@ -358,6 +358,10 @@ export const orders = pgTable(
     trackingNumber: text("tracking_number"),
     /** What has been given back to the card so far (refunds and voids). */
     refundedTotal: money("refunded_total").notNull().default(0),
+    /** What the studio added after checkout (a delivery charge): the buyer pays it from the order's page. */
+    chargesTotal: money("charges_total").notNull().default(0),
+    /** What the buyer has paid: the checkout's charge, then each payment from the order's page. */
+    paidTotal: money("paid_total").notNull().default(0),
     notes: jsonb("notes").$type<StaffNote[]>().notNull().default([]),
     /** When the order is expected to leave the studio (its last piece's window), as it was at checkout. */
     shipWindow: jsonb("ship_window").$type<{ from: string; to: string }>(),
@@ -385,6 +389,49 @@ export const orderLinks = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("order_links_token_idx").on(t.tokenHash), index("order_links_order_idx").on(t.orderId)],
+);
+
+/** A charge the studio added to an order after checkout (a white-glove delivery), with who added it. */
+export const orderCharges = pgTable(
+  "order_charges",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id").notNull(),
+    label: text("label").notNull(),
+    amount: money("amount").notNull(),
+    staffId: integer("staff_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_charges_order_idx").on(t.orderId)],
+);
+
+/**
+ * A payment of what is due on an order, made from its page (server/orders/balance.ts): claimed
+ * as 'pending' with its idempotency key before the card is charged (one pending payment per
+ * order at a time), then 'approved', 'declined' or 'failed' with the gateway's answer.
+ */
+export const orderPayments = pgTable(
+  "order_payments",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id").notNull(),
+    /** The page's key for this attempt: a repeat gets the first answer, never a second charge. */
+    key: text("key").notNull(),
+    /** Ours, unique: the gateway's order id for this charge. */
+    ref: text("ref").notNull(),
+    amount: money("amount").notNull(),
+    status: text("status").notNull(),
+    retref: text("retref"),
+    resptext: text("resptext").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("order_payments_key_idx").on(t.key),
+    uniqueIndex("order_payments_ref_idx").on(t.ref),
+    // At most one payment in flight per order: a second is refused by the database itself.
+    uniqueIndex("order_payments_pending_idx").on(t.orderId).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 /**

@@ -4,10 +4,21 @@ import { type DeliveryAccess, deliveryAnswers } from "../../../domain/delivery-a
 import { type ShipWindow, shipWindowText } from "../../../domain/lead-time.ts";
 import { lineChoices } from "../../../domain/order-lines.ts";
 import { ORDER_STEPS, STEP_NAMES } from "../../../domain/order-steps.ts";
+import { buyerMailStudio } from "../../../server/content/studio.ts";
+import { ApiError } from "../../../server/http/errors.ts";
+import {
+  amountDue,
+  type BalanceOutcome,
+  listBalancePayments,
+  listOrderCharges,
+  newPaymentKey,
+  payBalance,
+} from "../../../server/orders/balance.ts";
 import { findOrderByToken } from "../../../server/orders/links.ts";
 
 export async function orderPageLoader(context: AppLoadContext, token: string) {
-  const found = await findOrderByToken(context.deps.database.db, token);
+  const db = context.deps.database.db;
+  const found = await findOrderByToken(db, token);
   // A wrong, revoked or malformed token: the plain 404 any missing page gets, saying nothing more.
   if (!found) throw data("Not found", { status: 404 });
   const { order, lines, refunds } = found;
@@ -20,7 +31,14 @@ export async function orderPageLoader(context: AppLoadContext, token: string) {
         : undefined);
   const at = ORDER_STEPS.indexOf(order.status as (typeof ORDER_STEPS)[number]);
   const refunded = refunds.reduce((sum, r) => sum + r.amount, 0);
+  const [charges, payments] = await Promise.all([listOrderCharges(db, order.id), listBalancePayments(db, order.id)]);
+  const due = amountDue(order);
   return {
+    due,
+    // One key for this page's payment form: a second press of Pay repeats it, never charging twice.
+    payKey: due > 0 ? newPaymentKey() : null,
+    charges: charges.map((c) => ({ id: c.id, label: c.label, amount: c.amount })),
+    payments: payments.map((p) => ({ id: p.id, amount: p.amount, at: (p.settledAt ?? p.createdAt).toISOString() })),
     ref: order.orderRef,
     placedAt: (order.paidAt ?? order.createdAt).toISOString(),
     steps: ORDER_STEPS.map((step, i) => ({
@@ -56,3 +74,41 @@ export async function orderPageLoader(context: AppLoadContext, token: string) {
 }
 
 const windowText = (w: ShipWindow | null | undefined) => (w ? shipWindowText(w) : null);
+
+/** The payment's answer; after a declined or failed charge, the key the next try is made under. */
+export type PayAnswer = { outcome?: BalanceOutcome; error?: string; field?: string; nextKey?: string };
+
+const text = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === "string" ? v : "";
+};
+
+/** Pays what is due from the order's page (a plain form post: it works before and without scripts). */
+export async function orderPageAction(request: Request, context: AppLoadContext, token: string) {
+  const db = context.deps.database.db;
+  const found = await findOrderByToken(db, token);
+  if (!found) throw data("Not found", { status: 404 });
+  const form = await request.formData().catch(() => new FormData());
+  const { deps } = context;
+  try {
+    const outcome = await payBalance(
+      {
+        db,
+        gateway: deps.gateway,
+        logger: deps.logger,
+        studio: () => buyerMailStudio(deps),
+        limits: deps.limits,
+        clientLimits: { payments: deps.config.checkoutLimits.payments, declines: deps.config.checkoutLimits.declines },
+      },
+      found.order.id,
+      Object.fromEntries(["account", "expiry", "cvv2", "name", "amount", "key"].map((k) => [k, text(form, k)])),
+      context.client ?? "local",
+    );
+    if (outcome.status === "approved") return data({ outcome } satisfies PayAnswer);
+    return data({ outcome, nextKey: newPaymentKey() } satisfies PayAnswer, { status: 402 });
+  } catch (err) {
+    if (err instanceof ApiError && err.status < 500)
+      return data({ error: err.message, field: err.field } satisfies PayAnswer, { status: err.status });
+    throw err;
+  }
+}

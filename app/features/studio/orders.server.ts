@@ -1,7 +1,9 @@
 /** The order page's loader and actions (routes/studio/order.tsx). */
 import { type AppLoadContext, data } from "react-router";
+import { formatPrice } from "../../../domain/format.ts";
 import { buyerMailStudio } from "../../../server/content/studio.ts";
-import { liveLinkCount } from "../../../server/orders/links.ts";
+import { addOrderCharge, amountDue, listBalancePayments, listOrderCharges } from "../../../server/orders/balance.ts";
+import { liveLinkCount, orderPageUrl } from "../../../server/orders/links.ts";
 import { listAudit } from "../../../server/staff/audit.ts";
 import { getOrder, giveMoneyBack, sendNewOrderLink, setOrderStep } from "../../../server/studio/orders.ts";
 import { field, refused, requireChange, requireStaff, rowId } from "./guard.server.ts";
@@ -13,11 +15,13 @@ export async function loadOrder(request: Request, context: AppLoadContext, param
   const db = context.deps.database.db;
   const found = await getOrder(db, orderId(param));
   if (!found) throw data({ message: "No such order." }, { status: 404 });
-  const [history, liveLinks] = await Promise.all([
+  const [history, liveLinks, charges, payments] = await Promise.all([
     listAudit(db, { entity: "order", entityId: found.order.orderRef, limit: 50 }),
     liveLinkCount(db, found.order.id),
+    listOrderCharges(db, found.order.id),
+    listBalancePayments(db, found.order.id),
   ]);
-  return { ...found, history, liveLinks };
+  return { ...found, history, liveLinks, charges, payments, due: amountDue(found.order) };
 }
 
 export type OrderActionData = { ok?: string; error?: string; field?: string };
@@ -37,6 +41,18 @@ export async function orderAction(request: Request, context: AppLoadContext, par
         trackingNumber: field(form, "trackingNumber"),
       });
       return { ok: "Status saved." } satisfies OrderActionData;
+    }
+    if (intent === "charge") {
+      const due = await addOrderCharge(
+        { db: context.deps.database.db, orderPageUrl: (t) => orderPageUrl(context.deps.config, t) },
+        session.staff,
+        await buyerMailStudio(context.deps),
+        id,
+        { label: field(form, "label"), chargeAmount: field(form, "chargeAmount") },
+      );
+      return {
+        ok: `Added. ${formatPrice(due)} is due; the buyer is mailed the link to pay it.`,
+      } satisfies OrderActionData;
     }
     if (intent === "links") {
       const studio = await buyerMailStudio(context.deps);

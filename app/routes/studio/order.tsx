@@ -198,6 +198,45 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
         </StudioForm>
       )}
 
+      <h2>Charges after checkout</h2>
+      {loaderData.charges.length > 0 && (
+        <ul className="studio-list">
+          {loaderData.charges.map((c) => (
+            <li key={c.id}>
+              {dateTime(c.createdAt)}: {c.label}, {formatPrice(c.amount)}
+            </li>
+          ))}
+          {loaderData.payments.map((p) => (
+            <li key={`p${p.id}`}>
+              {dateTime(p.settledAt ?? p.createdAt)}: paid from the order's page, {formatPrice(p.amount)}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="studio-muted">
+        {loaderData.due > 0 ? `${formatPrice(loaderData.due)} is due from the buyer.` : "Nothing is due."} A charge (a
+        white-glove delivery, say) is mailed to the buyer, who pays it on the order's page.
+      </p>
+      <StudioForm csrf={csrf} action="?intent=charge">
+        <div className="studio-row">
+          <StudioField
+            name="label"
+            label="For"
+            placeholder="White-glove delivery"
+            error={answer?.field === "label" ? answer.error : undefined}
+          />
+          <StudioField
+            name="chargeAmount"
+            label="Amount (USD)"
+            inputMode="decimal"
+            error={answer?.field === "chargeAmount" ? answer.error : undefined}
+          />
+        </div>
+        <button type="submit" className="btn btn--ghost">
+          Add the charge
+        </button>
+      </StudioForm>
+
       <h2>The buyer's page</h2>
       <p className="studio-muted">
         Each mail to the buyer carries a link to the order's page, which opens it without an account.{" "}

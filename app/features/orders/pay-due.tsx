@@ -1,0 +1,61 @@
+import { Form, useNavigation } from "react-router";
+import { formatPrice } from "../../../domain/format.ts";
+import type { PayAnswer } from "./order-page.server.ts";
+
+const FIELDS = [
+  { name: "account", label: "Card number", autoComplete: "cc-number", inputMode: "numeric" as const, span: "wide" },
+  { name: "expiry", label: "Expiry (MM/YY)", autoComplete: "cc-exp", inputMode: "numeric" as const, span: "half" },
+  { name: "cvv2", label: "CVC", autoComplete: "cc-csc", inputMode: "numeric" as const, span: "half" },
+  { name: "name", label: "Name on card", autoComplete: "cc-name", inputMode: undefined, span: "wide" },
+];
+
+/**
+ * What is due on the order (a delivery the studio added), paid by card from its page: a plain
+ * form post with the page's key, so a second press, or a reload of the answer, never charges
+ * twice; the amount sent is the one shown, and the server refuses any other.
+ */
+export function PayDue({ due, payKey, answer }: { due: number; payKey: string | null; answer?: PayAnswer }) {
+  const busy = useNavigation().state === "submitting";
+  const paid = answer?.outcome?.status === "approved";
+  const key = answer?.nextKey ?? payKey;
+  const message = answer?.error ?? (answer?.outcome && "message" in answer.outcome ? answer.outcome.message : null);
+  return (
+    <section aria-labelledby="order-due" className="order-page__section order-due">
+      <h2 id="order-due">{paid ? "Thank you" : `${formatPrice(due)} due`}</h2>
+      {paid && answer?.outcome?.status === "approved" && (
+        <p role="status">
+          We received {formatPrice(answer.outcome.amount)}.{" "}
+          {answer.outcome.due > 0 ? `${formatPrice(answer.outcome.due)} is still due.` : "Nothing more is due."}
+        </p>
+      )}
+      {message && (
+        <p className="order-due__error" role="alert">
+          {message}
+        </p>
+      )}
+      {due > 0 && key && (
+        <Form method="post" className="order-due__form" aria-label="Pay what is due">
+          <input type="hidden" name="key" value={key} />
+          <input type="hidden" name="amount" value={due.toFixed(2)} />
+          {FIELDS.map((f) => (
+            <div key={f.name} className={`order-due__field order-due__field--${f.span}`}>
+              <label htmlFor={`pay-${f.name}`}>{f.label}</label>
+              <input
+                id={`pay-${f.name}`}
+                name={f.name}
+                className="order-due__input"
+                autoComplete={f.autoComplete}
+                inputMode={f.inputMode}
+                required
+                aria-invalid={answer?.field === f.name ? true : undefined}
+              />
+            </div>
+          ))}
+          <button type="submit" className="btn order-due__pay" disabled={busy} aria-busy={busy}>
+            {busy ? "Paying…" : `Pay ${formatPrice(due)}`}
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}

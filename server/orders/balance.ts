@@ -1,0 +1,323 @@
+/**
+ * What is due on an order after checkout, and its payment from the order's page
+ * (docs/product.md, "Paying what is due"). The studio adds a charge (a white-glove delivery);
+ * the buyer pays exactly what is due, by card, from the page their mail links to.
+ *
+ * Money is never charged twice or past what is due: a payment is claimed first, in one
+ * transaction that locks the order, checks the amount against what is due and inserts a
+ * 'pending' row under the page's idempotency key; a unique index allows one pending payment per
+ * order, so a second attempt at the same time is refused before any card is charged. A repeat of
+ * a key gets the first answer. The charge itself goes through the checkout's `charge` (a lost
+ * answer is looked up and voided), and is recorded in a second transaction.
+ */
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, lt } from "drizzle-orm";
+import { z } from "zod";
+import { roundCents } from "../../domain/cart.ts";
+import { formatPrice } from "../../domain/format.ts";
+import { charge, voidChargeOf } from "../checkout/charge.ts";
+import type { Db } from "../db/client.ts";
+import { sqlState } from "../db/retry.ts";
+import { orderCharges, orderPayments, orders } from "../db/schema.ts";
+import { ApiError, badRequest } from "../http/errors.ts";
+import type { Limits } from "../http/limits.ts";
+import type { Logger } from "../logger.ts";
+import type { MailStudio } from "../mail/buyer-mail.tsx";
+import { renderBuyerMail } from "../mail/buyer-mail.tsx";
+import { enqueueMail } from "../mail/outbox.ts";
+import type { PaymentGateway } from "../payments/gateway.ts";
+import type { StaffAccount } from "../staff/accounts.ts";
+import { audit } from "../staff/audit.ts";
+import { newOrderLink } from "./links.ts";
+
+type Order = typeof orders.$inferSelect;
+type Window = { max: number; windowSeconds: number };
+
+/** What the buyer still owes: the order and the studio's charges, less what was paid. Never below 0. */
+export const amountDue = (o: Pick<Order, "total" | "chargesTotal" | "paidTotal">) =>
+  Math.max(0, roundCents(o.total + o.chargesTotal - o.paidTotal));
+
+const chargeForm = z.object({
+  label: z
+    .string()
+    .trim()
+    .min(1, "Say what the charge is for, such as White-glove delivery.")
+    .max(120, "The charge's name can be at most 120 characters."),
+  chargeAmount: z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}(\.\d{1,2})?$/, "Amount: enter an amount such as 350 or 350.00.")
+    .transform(Number)
+    .refine((n) => n > 0, "Amount: more than $0."),
+});
+
+/**
+ * Adds a charge to an order (the back office); the buyer is mailed a link to their order's page
+ * to pay it. Gives the amount now due.
+ */
+export async function addOrderCharge(
+  deps: { db: Db; orderPageUrl: (token: string) => string },
+  who: StaffAccount,
+  studio: MailStudio,
+  orderId: number,
+  values: { label: string; chargeAmount: string },
+): Promise<number> {
+  const parsed = chargeForm.safeParse(values);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw badRequest(String(issue.path[0] ?? "amount"), issue.message);
+  }
+  const { label, chargeAmount: amount } = parsed.data;
+  return deps.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order || order.status === "pending") throw badRequest("id", "No such order.");
+    const chargesTotal = roundCents(order.chargesTotal + amount);
+    await tx.update(orders).set({ chargesTotal }).where(eq(orders.id, orderId));
+    await tx.insert(orderCharges).values({ orderId, label, amount, staffId: who.id });
+    const due = amountDue({ ...order, chargesTotal });
+    const url = deps.orderPageUrl(await newOrderLink(tx, orderId));
+    const says = `${studio.name} added ${label} (${formatPrice(amount)}) to your order ${order.orderRef}. ${formatPrice(due)} is now due; you can pay it on your order's page.`;
+    await enqueueMail(tx, [
+      {
+        kind: "order-charge",
+        to: order.email,
+        replyTo: studio.email,
+        subject: `${formatPrice(due)} due on your order (${order.orderRef})`,
+        text: `Dear ${order.deliveryName},\n\n${says}\n\n${url}\n\nReply to this mail with any question.\n\n${studio.name}\n`,
+        html: renderBuyerMail({
+          studio,
+          preview: `${formatPrice(due)} due on your order ${order.orderRef}`,
+          heading: `${formatPrice(due)} due on your order`,
+          paragraphs: [`Dear ${order.deliveryName},`, says],
+          note: { label: label, value: formatPrice(amount) },
+          pageUrl: url,
+          action: "Pay on your order's page",
+        }),
+      },
+    ]);
+    await audit(tx, who, {
+      action: "order.charge",
+      entity: "order",
+      entityId: order.orderRef,
+      before: { chargesTotal: order.chargesTotal },
+      after: { chargesTotal, label, amount },
+    });
+    return due;
+  });
+}
+
+/** The charges the studio added to an order, oldest first. */
+export const listOrderCharges = (db: Db, orderId: number) =>
+  db.select().from(orderCharges).where(eq(orderCharges.orderId, orderId)).orderBy(asc(orderCharges.id));
+
+/** The payments made from an order's page that went through, oldest first. */
+export const listBalancePayments = (db: Db, orderId: number) =>
+  db
+    .select()
+    .from(orderPayments)
+    .where(and(eq(orderPayments.orderId, orderId), eq(orderPayments.status, "approved")))
+    .orderBy(asc(orderPayments.id));
+
+export const cardForm = z.object({
+  account: z
+    .string()
+    .transform((v) => v.replace(/[\s-]/g, ""))
+    .pipe(z.string().regex(/^\d{12,19}$/, "Please enter a valid card number.")),
+  expiry: z
+    .string()
+    .transform((v) => v.replace(/\D/g, ""))
+    .pipe(z.string().regex(/^(0[1-9]|1[0-2])\d{2}$/, "Please enter the expiry as MM/YY.")),
+  cvv2: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, "Please enter the 3 or 4 digits on the back of the card."),
+  name: z.string().trim().min(1, "Please enter the name on the card.").max(200),
+  amount: z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, "amount: the amount due, such as 350.00")
+    .transform(Number),
+  key: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, "key: missing; reload the page"),
+});
+
+export type BalanceOutcome =
+  | { status: "approved"; amount: number; due: number }
+  | { status: "declined" | "failed"; message: string; due: number };
+
+const firstIssue = (err: z.ZodError) => {
+  const issue = err.issues[0]!;
+  return badRequest(String(issue.path[0] ?? "form"), issue.message);
+};
+
+/** A key for one payment attempt from a page (the page renders one; its form posts it back). */
+export const newPaymentKey = () => randomBytes(18).toString("base64url");
+
+/**
+ * Pays what is due on an order by card. The amount must be what is due now (else a 409-like
+ * refusal naming `amount`, with nothing charged); a payment already in flight for the order, or
+ * nothing due, is refused the same way; a repeat of the key gets the first outcome.
+ */
+export async function payBalance(
+  deps: {
+    db: Db;
+    gateway: PaymentGateway;
+    logger: Logger;
+    studio: () => Promise<MailStudio>;
+    limits: Limits;
+    /** The checkout's per-client windows: card tests through an order's page count the same. */
+    clientLimits: { payments: Window; declines: Window };
+  },
+  orderId: number,
+  input: Record<string, string>,
+  client: string,
+): Promise<BalanceOutcome> {
+  const parsed = cardForm.safeParse(input);
+  if (!parsed.success) throw firstIssue(parsed.error);
+  const card = parsed.data;
+  const { payments, declines } = deps.clientLimits;
+  const attempts = await deps.limits.hit(`payment:${client}`, payments.max, payments.windowSeconds);
+  const declined = await deps.limits.peek(`decline:${client}`, declines.max, declines.windowSeconds);
+  if (!attempts.allowed || !declined.allowed) {
+    const wait = Math.max(attempts.retryAfterSeconds, declined.retryAfterSeconds);
+    throw new ApiError(
+      429,
+      "too_many_requests",
+      `Too many payment attempts. Please try again in ${wait} seconds.`,
+      "amount",
+    );
+  }
+  await settleStalePayments(deps, orderId);
+
+  // A repeat of the key: the first attempt's outcome (or its refusal while it is still running).
+  const [seen] = await deps.db.select().from(orderPayments).where(eq(orderPayments.key, card.key));
+  if (seen) {
+    if (seen.orderId !== orderId) throw badRequest("key", "key: belongs to another order; reload the page");
+    return outcomeOf(deps.db, seen);
+  }
+
+  const ref = `B${randomBytes(9).toString("hex").toUpperCase()}`;
+  let order: Order;
+  try {
+    order = await deps.db.transaction(async (tx) => {
+      const [o] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+      if (!o || o.status === "pending") throw badRequest("id", "No such order.");
+      const due = amountDue(o);
+      if (due <= 0) throw badRequest("amount", "Nothing is due on this order.");
+      if (Math.abs(card.amount - due) > 0.001)
+        throw badRequest("amount", `The amount due is now ${formatPrice(due)}: reload the page to pay it.`);
+      await tx.insert(orderPayments).values({ orderId, key: card.key, ref, amount: due, status: "pending" });
+      return o;
+    });
+  } catch (err) {
+    // 23505: another payment is in flight for this order (or this key was claimed meanwhile).
+    if (sqlState(err) === "23505")
+      throw badRequest("amount", "A payment for this order is already being made: wait a moment and reload the page.");
+    throw err;
+  }
+
+  const due = amountDue(order);
+  const a = order.address as Record<string, string>;
+  const auth = await charge(
+    deps,
+    ref,
+    {
+      firstname: "",
+      lastname: "",
+      deliveryName: order.deliveryName,
+      country: a.country ?? "US",
+      address: a.address ?? "",
+      city: a.city ?? "",
+      region: a.region ?? "",
+      postal: a.postal ?? "",
+      phone: order.phone,
+      email: order.email,
+      account: card.account,
+      expiry: card.expiry,
+      cvv2: card.cvv2,
+      name: card.name,
+      amount: due,
+      currency: "USD",
+      shippingTotal: 0,
+      shippingRateId: null,
+      products: [{ id: order.id, quantity: 1 }],
+    },
+    due,
+  );
+  const studio = await deps.studio().catch(() => null);
+  await deps.db.transaction(async (tx) => {
+    // The order first, as the claim locks it: a payment being recorded and another being claimed
+    // take their locks in one order, so neither waits on the other for ever.
+    const [o] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    const status = auth.respstat === "A" ? "approved" : auth.respstat === "C" ? "declined" : "failed";
+    await tx
+      .update(orderPayments)
+      .set({ status, retref: auth.retref || null, resptext: auth.resptext ?? "", settledAt: new Date() })
+      .where(eq(orderPayments.ref, ref));
+    if (status !== "approved") return;
+    const paidTotal = roundCents(o!.paidTotal + due);
+    await tx.update(orders).set({ paidTotal }).where(eq(orders.id, orderId));
+    if (studio)
+      await enqueueMail(tx, [
+        {
+          kind: "order-payment",
+          to: order.email,
+          replyTo: studio.email,
+          subject: `Payment received (${order.orderRef})`,
+          text: `Dear ${order.deliveryName},\n\nWe received ${formatPrice(due)} for your order ${order.orderRef}. Thank you.\n\n${studio.name}\n`,
+          html: renderBuyerMail({
+            studio,
+            preview: `${formatPrice(due)} received for your order ${order.orderRef}`,
+            heading: "Payment received",
+            paragraphs: [
+              `Dear ${order.deliveryName},`,
+              `We received ${formatPrice(due)} for your order ${order.orderRef}. Thank you.`,
+            ],
+          }),
+        },
+      ]);
+  });
+  // Counted outside the write: the limits live in the same database (one connection on PGlite).
+  if (auth.respstat === "C") await deps.limits.hit(`decline:${client}`, declines.max, declines.windowSeconds);
+  deps.logger.info({ orderRef: order.orderRef, paymentRef: ref, respstat: auth.respstat }, "Order balance payment");
+  const [settled] = await deps.db.select().from(orderPayments).where(eq(orderPayments.ref, ref));
+  return outcomeOf(deps.db, settled!);
+}
+
+/**
+ * A payment left 'pending' longer than any charge takes (its process stopped mid-way) would hold
+ * the order's one pending place for ever: its charge, if one went through, is voided (looked up by
+ * its ref), and it is marked failed.
+ */
+async function settleStalePayments(deps: { db: Db; gateway: PaymentGateway; logger: Logger }, orderId: number) {
+  const stale = await deps.db
+    .select()
+    .from(orderPayments)
+    .where(
+      and(
+        eq(orderPayments.orderId, orderId),
+        eq(orderPayments.status, "pending"),
+        lt(orderPayments.createdAt, new Date(Date.now() - STALE_MS)),
+      ),
+    );
+  for (const p of stale) {
+    if (!(await voidChargeOf(deps.gateway, deps.logger, p.ref))) continue;
+    await deps.db
+      .update(orderPayments)
+      .set({ status: "failed", resptext: "Stopped before it was recorded; any charge voided", settledAt: new Date() })
+      .where(and(eq(orderPayments.id, p.id), eq(orderPayments.status, "pending")));
+  }
+}
+
+const STALE_MS = 10 * 60 * 1000;
+
+/** A stored payment's outcome, with what is due on its order now. */
+async function outcomeOf(db: Db, p: typeof orderPayments.$inferSelect): Promise<BalanceOutcome> {
+  const [o] = await db.select().from(orders).where(eq(orders.id, p.orderId));
+  const due = o ? amountDue(o) : 0;
+  if (p.status === "approved") return { status: "approved", amount: p.amount, due };
+  if (p.status === "pending")
+    throw badRequest("amount", "This payment is still being made: wait a moment and reload the page.");
+  if (p.status === "declined")
+    return { status: "declined", message: "The card was declined. Nothing was charged; try another card.", due };
+  return { status: "failed", message: "The payment could not be made just now. Nothing was charged; try again.", due };
+}

@@ -1,0 +1,201 @@
+/**
+ * What is due after checkout (docs/product.md, "Paying what is due"): the studio adds a delivery
+ * charge, the buyer is mailed the order page's link and pays exactly what is due from it; a wrong
+ * amount or a declined card charges nothing; a repeated key, or payments racing, charge once;
+ * and over random sequences of charges, payments (repeated and racing) and refunds, what was
+ * charged less what was given back never passes what the order comes to, and the page's due is
+ * exactly what remains.
+ */
+import { sql } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatPrice } from "../../domain/format.ts";
+import { mailOutbox } from "../../server/db/schema.ts";
+import type { AuthRequest, PaymentGateway } from "../../server/payments/gateway.ts";
+import { createSandboxGateway } from "../../server/payments/sandbox.ts";
+import { devSiteForFile, formBody, paidOrder, type Send, signedInApp, signIn, staffMember } from "../support/studio.ts";
+import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
+
+const siteBuild = devSiteForFile();
+const LINK = /\/orders\/([A-Za-z0-9_-]{43})/;
+const DECLINED = "4387751111111038";
+/** A rendered page's text without React's separators between adjacent texts ("<!-- -->"). */
+const textOf = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
+
+/** The sandbox, counting what it was asked to charge. */
+function countingGateway() {
+  const inner = createSandboxGateway();
+  const charged: AuthRequest[] = [];
+  const gateway: PaymentGateway = {
+    ...inner,
+    auth: async (req) => {
+      const answer = await inner.auth(req);
+      if (answer.respstat === "A") charged.push(req);
+      return answer;
+    },
+  };
+  return { gateway, charged };
+}
+
+describe.each(dbKinds)("paying what is due on %s", (kind: DbKind) => {
+  let t: TestApp;
+  let send: Send;
+  let session: { cookie: string; csrf: string };
+  let gw: ReturnType<typeof countingGateway>;
+  let owner: { cookie: string; csrf: string };
+  const db = () => t.deps.database.db;
+
+  beforeAll(async () => {
+    gw = countingGateway();
+    ({ t, send, session } = await signedInApp(kind, siteBuild(), {
+      gateway: gw.gateway,
+      env: { PAYMENT_RATE_LIMIT: "100000/600", PAYMENT_DECLINE_LIMIT: "100000/600" },
+    }));
+    await staffMember(t.deps, "owner@balance.test", "owner");
+    owner = await signIn(send, "owner@balance.test");
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const orderRow = async (id: number) =>
+    (
+      (await db().execute(
+        sql`select total, charges_total, paid_total, refunded_total from orders where id = ${id}`,
+      )) as unknown as {
+        rows: { total: string; charges_total: string; paid_total: string; refunded_total: string }[];
+      }
+    ).rows[0]!;
+
+  const addCharge = (id: number, label: string, amount: string) =>
+    send(`/studio/orders/${id}?intent=charge`, {
+      method: "POST",
+      body: formBody({ csrf: session.csrf, label, chargeAmount: amount }),
+      headers: { cookie: session.cookie },
+    });
+
+  /** The order page's pay form, as a browser posts it. */
+  const pay = (token: string, fields: { amount: string; key: string; account?: string }) =>
+    send(`/orders/${token}`, {
+      method: "POST",
+      body: formBody({
+        account: fields.account ?? "4111 1111 1111 1111",
+        expiry: "12/30",
+        cvv2: "123",
+        name: "Ada Lovelace",
+        amount: fields.amount,
+        key: fields.key,
+      }),
+    });
+
+  const key = () => `k${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
+
+  /** A paid order with a delivery charge of `amount`: its id and the link the buyer was mailed. */
+  async function orderWithCharge(amount: string) {
+    const email = `due-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const order = await paidOrder(t.deps, { email, total: 1000 });
+    await db().execute(sql`update orders set paid_total = total where id = ${order.id}`);
+    const added = await addCharge(order.id, "White-glove delivery", amount);
+    expect(added.status).toBe(200);
+    const mail = (await db().select().from(mailOutbox)).find((m) => m.to === email && m.kind === "order-charge")!;
+    return { id: order.id, email, token: LINK.exec(mail.text)![1]!, mail };
+  }
+
+  it("mails the buyer a charge the studio adds, with the link to pay it; a bad amount is refused naming it", async () => {
+    const bad = await orderWithCharge("350");
+    expect(bad.mail.subject).toContain("$350");
+    expect(bad.mail.html).toContain("White-glove delivery");
+    const refused = await addCharge(bad.id, "White-glove delivery", "lots");
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Amount: enter an amount");
+    const page = await textOf(await send(`/orders/${bad.token}`));
+    expect(page).toContain("$350 due");
+    expect(page).toContain("Pay $350");
+  });
+
+  it("charges exactly what is due: a wrong amount or a declined card charges nothing, a repeat of the key nothing more", async () => {
+    const { id, token, email } = await orderWithCharge("350");
+    const before = gw.charged.length;
+    const wrong = await pay(token, { amount: "300.00", key: key() });
+    expect(wrong.status).toBe(400);
+    expect(await textOf(wrong)).toContain("The amount due is now $350");
+    const declined = await pay(token, { amount: "350.00", key: key(), account: DECLINED });
+    expect(declined.status).toBe(402);
+    expect(await textOf(declined)).toContain("The card was declined");
+    expect(gw.charged.length).toBe(before);
+
+    const k = key();
+    const paid = await pay(token, { amount: "350.00", key: k });
+    expect(paid.status).toBe(200);
+    expect(await textOf(paid)).toContain("We received $350");
+    const again = await pay(token, { amount: "350.00", key: k });
+    expect(again.status).toBe(200);
+    expect(gw.charged.length).toBe(before + 1);
+    expect(gw.charged.at(-1)!.amount).toBe("350.00");
+    expect(await orderRow(id)).toMatchObject({ paid_total: "1350.00", charges_total: "350.00" });
+    const receipt = (await db().select().from(mailOutbox)).find((m) => m.to === email && m.kind === "order-payment");
+    expect(receipt?.text).toContain("We received $350");
+    // Nothing is due now: the page has no form, and another try is refused.
+    const page = await textOf(await send(`/orders/${token}`));
+    expect(page).not.toContain("Pay $350");
+    expect((await pay(token, { amount: "350.00", key: key() })).status).toBe(400);
+  });
+
+  it("charges once when payments race from two pages", async () => {
+    const { id, token } = await orderWithCharge("275.50");
+    const before = gw.charged.length;
+    const answers = await Promise.all(Array.from({ length: 6 }, () => pay(token, { amount: "275.50", key: key() })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.every((a) => a.status === 200 || a.status === 400)).toBe(true);
+    expect(gw.charged.length).toBe(before + 1);
+    expect(await orderRow(id)).toMatchObject({ paid_total: "1275.50" });
+  });
+
+  it("never charges past what the order comes to, and shows exactly what remains, over random sequences", async () => {
+    const step = fc.oneof(
+      fc.record({ op: fc.constant("charge" as const), cents: fc.integer({ min: 1, max: 50_000 }) }),
+      fc.record({ op: fc.constant("pay" as const), racing: fc.integer({ min: 1, max: 3 }), stale: fc.boolean() }),
+      fc.record({ op: fc.constant("refund" as const), cents: fc.integer({ min: 1, max: 30_000 }) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 6 }), async (steps) => {
+        const { id, token } = await orderWithCharge("10");
+        const before = gw.charged.length;
+        let charged = 0;
+        for (const s of steps) {
+          if (s.op === "charge") {
+            expect((await addCharge(id, "Delivery", (s.cents / 100).toFixed(2))).status).toBe(200);
+          } else if (s.op === "pay") {
+            const row = await orderRow(id);
+            const due = Math.max(0, Number(row.total) + Number(row.charges_total) - Number(row.paid_total));
+            // A stale page offers yesterday's figure; racing pages offer today's.
+            const amount = (s.stale ? due + 1 : due).toFixed(2);
+            const k = key();
+            const answers = await Promise.all(
+              Array.from({ length: s.racing }, (_, i) => pay(token, { amount, key: i === 0 ? k : key() })),
+            );
+            for (const a of answers) expect(a.status).toBeLessThan(500);
+          } else {
+            const res = await send(`/studio/orders/${id}?intent=refund`, {
+              method: "POST",
+              body: formBody({ csrf: owner.csrf, kind: "refund", amount: (s.cents / 100).toFixed(2) }),
+              headers: { cookie: owner.cookie },
+            });
+            expect(res.status).toBeLessThan(500);
+          }
+          charged = gw.charged.slice(before).reduce((sum, r) => sum + Math.round(Number(r.amount) * 100), 0);
+          const row = await orderRow(id);
+          const comesTo = Math.round((Number(row.total) + Number(row.charges_total)) * 100);
+          const paid = Math.round(Number(row.paid_total) * 100);
+          const refunded = Math.round(Number(row.refunded_total) * 100);
+          // What the page charged is what the order records as paid beyond checkout, to the cent.
+          expect(paid - 100_000).toBe(charged);
+          expect(paid - refunded).toBeLessThanOrEqual(comesTo);
+          const page = await textOf(await send(`/orders/${token}`));
+          expect(page).toContain(`<dt>Due</dt><dd>${formatPrice(Math.max(0, comesTo - paid) / 100)}</dd>`);
+        }
+      }),
+      { numRuns: kind === "pglite" ? 12 : 6 },
+    );
+  }, 240_000);
+});
