@@ -186,7 +186,7 @@ describe.each(dbKinds)("the back office's doors on %s", (kind: DbKind) => {
       JSON.stringify(
         (
           (await t.deps.database.db.execute(sql`select
-            (select json_agg(o order by id) from (select id, status, carrier, tracking_number, refunded_total from orders) o) as orders,
+            (select json_agg(o order by id) from (select id, status, carrier, tracking_number, refunded_total, charges_total, paid_total from orders) o) as orders,
             (select json_agg(e order by id) from (select id, status, spam, notes from enquiries) e) as enquiries,
             (select json_agg(s order by id) from (select id, email, role, disabled, totp_required, password_hash from staff_accounts) s) as staff,
             (select json_agg(x order by id) from (select id, title, starting_price, sale_price, visibility, images from slabs) x) as slabs,
@@ -210,6 +210,7 @@ describe.each(dbKinds)("the back office's doors on %s", (kind: DbKind) => {
     const actions: { path: string; fields: string[] }[] = [
       { path: `/studio/orders/${ids.order}?intent=status`, fields: ["step", "carrier", "trackingNumber"] },
       { path: `/studio/orders/${ids.order}?intent=refund`, fields: ["kind", "amount"] },
+      { path: `/studio/orders/${ids.order}?intent=charge`, fields: ["label", "chargeAmount"] },
       { path: `/studio/enquiries/${ids.enquiry}?intent=status`, fields: ["status"] },
       { path: `/studio/enquiries/${ids.enquiry}?intent=reply`, fields: ["subject", "text"] },
       { path: "/studio/staff?intent=add", fields: ["email", "name", "password", "role"] },

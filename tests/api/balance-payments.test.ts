@@ -151,6 +151,31 @@ describe.each(dbKinds)("paying what is due on %s", (kind: DbKind) => {
     expect(await orderRow(id)).toMatchObject({ paid_total: "1275.50" });
   });
 
+  it("takes hostile posts to the order page without a 5xx or a charge", async () => {
+    const { id, token } = await orderWithCharge("120");
+    const before = gw.charged.length;
+    const junk = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom("", "-1", "1e9", "120.001", "<script>", "\u0000"),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(junk, { minLength: 6, maxLength: 6 }),
+        async ([account, expiry, cvv2, name, amount, k]) => {
+          const res = await send(`/orders/${token}`, {
+            method: "POST",
+            body: formBody({ account: account!, expiry: expiry!, cvv2: cvv2!, name: name!, amount: amount!, key: k! }),
+          });
+          await res.arrayBuffer();
+          expect(res.status).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 60 },
+    );
+    expect(gw.charged.length).toBe(before);
+    expect(await orderRow(id)).toMatchObject({ paid_total: "1000.00" });
+  });
+
   it("never charges past what the order comes to, and shows exactly what remains, over random sequences", async () => {
     const step = fc.oneof(
       fc.record({ op: fc.constant("charge" as const), cents: fc.integer({ min: 1, max: 50_000 }) }),

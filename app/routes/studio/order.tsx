@@ -227,7 +227,7 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
           />
           <StudioField
             name="chargeAmount"
-            label="Amount (USD)"
+            label="Charge (USD)"
             inputMode="decimal"
             error={answer?.field === "chargeAmount" ? answer.error : undefined}
           />

@@ -1,0 +1,47 @@
+import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
+import { expectToFit } from "./support/phone-fit.ts";
+import { E2E_OWNER, placeOrder, signInAs } from "./support/studio.ts";
+import { studioMailAbout } from "./support/studio-mail.ts";
+
+// A large piece's delivery is priced after checkout: the owner adds the charge from a phone, the
+// buyer gets a mail with their order's page, and pays exactly that there, once.
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test("the studio adds a delivery charge and the buyer pays it from the order's page", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const buyer = `freight-${Date.now().toString(36)}@example.com`;
+  const ref = await placeOrder(request, buyer);
+
+  await signInAs(page, E2E_OWNER.email, E2E_OWNER.password);
+  await page.getByRole("link", { name: "Orders" }).click();
+  await page.getByLabel("Search").fill(ref);
+  await page.getByRole("button", { name: "Show" }).click();
+  await page.getByRole("link", { name: ref }).click();
+  await page.getByLabel("For").fill("White-glove delivery");
+  await page.getByLabel("Charge (USD)").fill("350");
+  await page.getByRole("button", { name: "Add the charge" }).click();
+  await expect(page.getByRole("status")).toContainText("$350 is due");
+
+  const mail = (await studioMailAbout(`due on your order (${ref})`)).replace(/=\r?\n/g, "");
+  const link = /\/orders\/[A-Za-z0-9_-]{43}/.exec(mail)![0];
+  const buyerPage = await page
+    .context()
+    .browser()!
+    .newPage({ viewport: { width: 390, height: 844 } });
+  await buyerPage.goto(link);
+  await expect(buyerPage.getByRole("heading", { name: "$350 due" })).toBeVisible();
+  await expectToFit(buyerPage, "the order page with its payment");
+  await expectNoSeriousA11yViolations(buyerPage);
+  const form = buyerPage.getByRole("form", { name: "Pay what is due" });
+  await form.getByLabel("Card number").fill("4111 1111 1111 1111");
+  await form.getByLabel("Expiry (MM/YY)").fill("12/30");
+  await form.getByLabel("CVC").fill("123");
+  await form.getByLabel("Name on card").fill("Ada Lovelace");
+  await form.getByRole("button", { name: "Pay $350" }).click();
+  await expect(buyerPage.locator(".order-due [role=status]")).toHaveText("We received $350. Nothing more is due.");
+  await expect(buyerPage.getByRole("form", { name: "Pay what is due" })).toHaveCount(0);
+  await buyerPage.reload();
+  await expect(buyerPage.locator(".order-sums__row").last()).toContainText("$0");
+  await buyerPage.close();
+});
