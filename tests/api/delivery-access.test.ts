@@ -8,13 +8,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Product } from "../../domain/catalog-types.ts";
 import { mailOutbox } from "../../server/db/schema.ts";
-import {
-  BUYER_ADDRESS,
-  isShippable,
-  type ListedPiece,
-  paymentRequest,
-  type QuotedRate,
-} from "../support/payment-request.ts";
+import { buyShippablePiece } from "../support/buy.ts";
+import { paymentRequest } from "../support/payment-request.ts";
 import { devSiteForFile, type Send, signedInApp } from "../support/studio.ts";
 import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
@@ -103,19 +98,7 @@ describe.each(dbKinds)("the way in on %s", (kind: DbKind) => {
   });
 
   it("keeps no answers for a cart the carriers take", async () => {
-    const piece = ((await (await t.request("/api/Products")).json()) as ListedPiece[]).find(isShippable)!;
-    const quoted = await t.request("/api/shipping/rates", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ ...BUYER_ADDRESS, products: [{ id: piece.id, quantity: 1 }] }),
-    });
-    const rate = ((await quoted.json()) as { rates: QuotedRate[] }).rates[0]!;
-    const res = await pay(
-      paymentRequest(
-        { id: piece.id, title: piece.title, unit: piece.salePrice ?? piece.price, rate },
-        { delivery: ANSWERS },
-      ),
-    );
+    const { res } = await buyShippablePiece(t, { delivery: ANSWERS });
     expect(res.status).toBe(200);
     const { orderId } = (await res.json()) as { orderId: string };
     const [row] = (

@@ -9,13 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DivergenceData, Product } from "../../domain/catalog-types.ts";
 import { shipWindow, shipWindowText, studioToday } from "../../domain/lead-time.ts";
 import { mailOutbox } from "../../server/db/schema.ts";
-import {
-  BUYER_ADDRESS,
-  isShippable,
-  type ListedPiece,
-  paymentRequest,
-  type QuotedRate,
-} from "../support/payment-request.ts";
+import { buyShippablePiece } from "../support/buy.ts";
+import { isShippable, type ListedPiece, paymentRequest } from "../support/payment-request.ts";
 import { devSiteForFile, pageSender, type Send } from "../support/studio.ts";
 import { createTestApp, type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
@@ -55,14 +50,7 @@ describe.each(dbKinds)("lead times on %s", (kind: DbKind) => {
     const piece = ((await (await t.request("/api/Products")).json()) as ListedPiece[]).find(isShippable)!;
     await db().execute(sql`update products set lead_days = 3 where id = ${piece.id}`);
     t.deps.changes.publish();
-    const quoted = await post("/api/shipping/rates", { ...BUYER_ADDRESS, products: [{ id: piece.id, quantity: 1 }] });
-    const rate = ((await quoted.json()) as { rates: QuotedRate[] }).rates[0]!;
-    const paid = await post(
-      "/api/payment/process-payment",
-      paymentRequest({ id: piece.id, title: piece.title, unit: piece.salePrice ?? piece.price, rate }, { email }),
-      key(),
-    );
-    const { orderId } = (await paid.json()) as { orderId: string };
+    const { ref: orderId } = await buyShippablePiece(t, { email });
     const expected = shipWindow({ days: 3, weeks: null }, true, 0, studioToday());
     const [order] = (
       (await db().execute(sql`select ship_window from orders where order_ref = ${orderId}`)) as unknown as {

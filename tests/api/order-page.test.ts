@@ -9,13 +9,7 @@ import { sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "../../server/db/schema.ts";
-import {
-  BUYER_ADDRESS,
-  isShippable,
-  type ListedPiece,
-  paymentRequest,
-  type QuotedRate,
-} from "../support/payment-request.ts";
+import { buyShippablePiece } from "../support/buy.ts";
 import { devSiteForFile, formBody, type Send, signedInApp } from "../support/studio.ts";
 import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
@@ -47,27 +41,9 @@ describe.each(dbKinds)("the order page on %s", (kind: DbKind) => {
   /** A paid order through the checkout API; its reference and the buyer's address. */
   async function buy() {
     const email = `buyer-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    const catalog = (await (await t.request("/api/Products")).json()) as ListedPiece[];
-    const piece = catalog.find(isShippable)!;
-    const quoted = await t.request("/api/shipping/rates", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ ...BUYER_ADDRESS, products: [{ id: piece.id, quantity: 1 }] }),
-    });
-    const rate = ((await quoted.json()) as { rates: QuotedRate[] }).rates[0]!;
-    const paid = await t.request("/api/payment/process-payment", {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "Idempotency-Key": `order-page-${Math.random().toString(36).slice(2)}`,
-      },
-      body: JSON.stringify(
-        paymentRequest({ id: piece.id, title: piece.title, unit: piece.salePrice ?? piece.price, rate }, { email }),
-      ),
-    });
-    const answer = (await paid.json()) as { orderId: string };
-    expect(paid.status, JSON.stringify(answer)).toBe(200);
-    return { ref: answer.orderId, email, piece };
+    const { ref, piece, res } = await buyShippablePiece(t, { email });
+    expect(res.status).toBe(200);
+    return { ref, email, piece };
   }
 
   const orderId = async (ref: string) =>
