@@ -14,6 +14,8 @@ export const IMAGE_FOLDERS = [
   "thumbnails",
   "studio",
   "look-book",
+  /** Photos of a piece being built, posted to its order's page from the back office. */
+  "builds",
 ] as const;
 
 export type ImageFolder = (typeof IMAGE_FOLDERS)[number];

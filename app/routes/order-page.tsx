@@ -4,6 +4,7 @@ import { RouteErrorBoundary } from "../features/not-found/route-error.tsx";
 import { orderPageAction, orderPageLoader, type PayAnswer } from "../features/orders/order-page.server.ts";
 import { PayDue } from "../features/orders/pay-due.tsx";
 import "../features/orders/order-page.css";
+import { imageUrl } from "../lib/images.ts";
 import { useShellData } from "../lib/use-studio.ts";
 import type { Route } from "./+types/order-page";
 
@@ -75,6 +76,28 @@ export default function OrderPage({ loaderData: o, actionData }: Route.Component
           </p>
         )}
       </section>
+
+      {o.buildPhotos.length > 0 && (
+        <section aria-labelledby="order-builds" className="order-page__section">
+          <h2 id="order-builds">From the workshop</h2>
+          <ul className="order-builds">
+            {o.buildPhotos.map((p) => (
+              <li key={p.fileName}>
+                <a href={imageUrl("builds", p.fileName, { width: 1600 })}>
+                  <img
+                    src={imageUrl("builds", p.fileName, { width: 480, height: 360 })}
+                    srcSet={`${imageUrl("builds", p.fileName, { width: 960, height: 720 })} 2x`}
+                    alt={p.alt ?? "Your piece in the workshop"}
+                    width={480}
+                    height={360}
+                    loading="lazy"
+                  />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <section aria-labelledby="order-lines" className="order-page__section">
         <h2 id="order-lines">What you ordered</h2>

@@ -22,6 +22,7 @@ export const FOLDER_SIZES: Record<ImageFolder, { width: number; height: number }
   finishes: { width: 400, height: 400 },
   thumbnails: { width: 200, height: 200 },
   employees: { width: 800, height: 1000 },
+  builds: { width: 1600, height: 1200 },
 };
 
 /** Resolved from the working directory (the project root), which also holds once the server is bundled. */

@@ -365,6 +365,8 @@ export const orders = pgTable(
     notes: jsonb("notes").$type<StaffNote[]>().notNull().default([]),
     /** When the order is expected to leave the studio (its last piece's window), as it was at checkout. */
     shipWindow: jsonb("ship_window").$type<{ from: string; to: string }>(),
+    /** Photos of the pieces being built, posted from the back office for the buyer's order page. */
+    buildPhotos: jsonb("build_photos").$type<ImageRef[]>().notNull().default([]),
     /** Each step the order took and when (paid, in production, ready, shipped), for its page's timeline. */
     history: jsonb("history").$type<OrderHistoryEntry[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -19,6 +19,7 @@ import { GatewayUnavailable, type ReturnAnswer } from "../payments/gateway.ts";
 import { escapeLike } from "../search/search.ts";
 import type { StaffAccount } from "../staff/accounts.ts";
 import { audit } from "../staff/audit.ts";
+import { editedPhotos, keepAddedSince, type Photo, type PhotoEdits } from "./photos.ts";
 
 const PAGE_SIZE = 50;
 
@@ -232,6 +233,38 @@ export async function sendNewOrderLink(
   });
   deps.mailer.kick();
   return revoked;
+}
+
+/**
+ * The photos of an order's pieces being built, posted for the buyer's order page: several at a
+ * time from a phone, each with its place and alt text, removable (server/studio/photos.ts).
+ */
+export async function saveBuildPhotos(
+  deps: Pick<AppDeps, "database" | "files">,
+  who: StaffAccount,
+  id: number,
+  change: { added: Photo[]; edits: PhotoEdits },
+) {
+  const [read] = await deps.database.db.select().from(orders).where(eq(orders.id, id));
+  if (!read || !isOrderStep(read.status)) throw badRequest("id", "No such order.");
+  const saved = await editedPhotos(deps, read.buildPhotos, change, {
+    folder: "builds",
+    title: read.orderRef,
+    what: "order",
+    least: 0,
+  });
+  await deps.database.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+    const buildPhotos = keepAddedSince(saved, read.buildPhotos, before!.buildPhotos);
+    await tx.update(orders).set({ buildPhotos }).where(eq(orders.id, id));
+    await audit(tx, who, {
+      action: "order.photos",
+      entity: "order",
+      entityId: read.orderRef,
+      before: { buildPhotos: before!.buildPhotos },
+      after: { buildPhotos },
+    });
+  });
 }
 
 /** Parses "12.34" (or "12") into cents; null when it is not an amount. */

@@ -211,6 +211,7 @@ describe.each(dbKinds)("the back office's doors on %s", (kind: DbKind) => {
       { path: `/studio/orders/${ids.order}?intent=status`, fields: ["step", "carrier", "trackingNumber"] },
       { path: `/studio/orders/${ids.order}?intent=refund`, fields: ["kind", "amount"] },
       { path: `/studio/orders/${ids.order}?intent=charge`, fields: ["label", "chargeAmount"] },
+      { path: `/studio/orders/${ids.order}?intent=photos`, fields: ["photo", "remove", "alt-x"] },
       { path: `/studio/enquiries/${ids.enquiry}?intent=status`, fields: ["status"] },
       { path: `/studio/enquiries/${ids.enquiry}?intent=reply`, fields: ["subject", "text"] },
       { path: "/studio/staff?intent=add", fields: ["email", "name", "password", "role"] },

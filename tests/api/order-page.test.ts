@@ -7,6 +7,7 @@
 import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { pino } from "pino";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "../../server/db/schema.ts";
 import { buyShippablePiece } from "../support/buy.ts";
@@ -112,6 +113,34 @@ describe.each(dbKinds)("the order page on %s", (kind: DbKind) => {
       expect(html).toContain("1Z999AA10123456784");
       expect(html).toMatch(/aria-current="step"[^>]*>\s*<span[^>]*>Shipped/);
     }
+  });
+
+  it("shows the build photos the studio posts from the back office", async () => {
+    const { ref, email } = await buy();
+    const id = await orderId(ref);
+    const token = LINK.exec((await mailsTo(email))[0]!.text)![1]!;
+    const form = new FormData();
+    form.append("csrf", session.csrf);
+    for (const colour of ["#6b4a2f", "#8a6a4f"]) {
+      const bytes = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: colour } })
+        .jpeg()
+        .toBuffer();
+      form.append("photos", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), "IMG.jpg");
+    }
+    const posted = await send(`/studio/orders/${id}?intent=photos`, {
+      method: "POST",
+      body: form,
+      headers: { cookie: session.cookie },
+    });
+    expect(posted.status).toBe(200);
+    const html = await (await send(`/orders/${token}`)).text();
+    expect(html).toContain("From the workshop");
+    expect(html.match(/filePath=images%2Fbuilds%2F[^"&]+/g)?.length).toBeGreaterThanOrEqual(2);
+    const file = /filePath=(images%2Fbuilds%2F[^"&]+)/.exec(html)![1]!;
+    const picture = await t.request(
+      `/api/images/optimize?filePath=${file}&width=480&height=360&quality=80&format=webp`,
+    );
+    expect(picture.status).toBe(200);
   });
 
   it("answers a wrong, malformed or revoked token with the plain 404, showing nothing, and logs no token", async () => {

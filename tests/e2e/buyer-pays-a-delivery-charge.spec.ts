@@ -1,10 +1,11 @@
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
 import { expectToFit } from "./support/phone-fit.ts";
-import { E2E_OWNER, placeOrder, signInAs } from "./support/studio.ts";
+import { E2E_OWNER, placeOrder, signInAs, yardPhoto } from "./support/studio.ts";
 import { studioMailAbout } from "./support/studio-mail.ts";
 
-// A large piece's delivery is priced after checkout: the owner adds the charge from a phone, the
-// buyer gets a mail with their order's page, and pays exactly that there, once.
+// A large piece's delivery is priced after checkout: the owner posts a photo from the bench and
+// adds the charge from a phone, the buyer gets a mail with their order's page, sees the photo and
+// pays exactly what is due there, once.
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -23,6 +24,11 @@ test("the studio adds a delivery charge and the buyer pays it from the order's p
   await page.getByRole("button", { name: "Add the charge" }).click();
   await expect(page.getByRole("status")).toContainText("$350 is due");
 
+  // A photo from the bench, for the buyer's page.
+  await page.locator("#item-photos").setInputFiles([await yardPhoto("#7a5536", "IMG_0420.jpg")]);
+  await page.getByRole("button", { name: "Save the photos" }).click();
+  await expect(page.getByRole("status")).toContainText("The photos are on the buyer's order page.");
+
   const mail = (await studioMailAbout(`due on your order (${ref})`)).replace(/=\r?\n/g, "");
   const link = /\/orders\/[A-Za-z0-9_-]{43}/.exec(mail)![0];
   const buyerPage = await page
@@ -31,6 +37,9 @@ test("the studio adds a delivery charge and the buyer pays it from the order's p
     .newPage({ viewport: { width: 390, height: 844 } });
   await buyerPage.goto(link);
   await expect(buyerPage.getByRole("heading", { name: "$350 due" })).toBeVisible();
+  const photo = buyerPage.getByRole("region", { name: "From the workshop" }).getByRole("img");
+  await photo.scrollIntoViewIfNeeded();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await expectToFit(buyerPage, "the order page with its payment");
   await expectNoSeriousA11yViolations(buyerPage);
   const form = buyerPage.getByRole("form", { name: "Pay what is due" });

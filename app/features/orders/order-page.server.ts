@@ -67,6 +67,7 @@ export async function orderPageLoader(context: AppLoadContext, token: string) {
     refunds: refunds.map((r) => ({ id: r.id, amount: r.amount, at: r.createdAt.toISOString() })),
     refunded,
     deliveryName: order.deliveryName,
+    buildPhotos: order.buildPhotos,
     wayIn: deliveryAnswers(order.shipping?.delivery as Partial<DeliveryAccess> | undefined),
     address: order.address,
     card: order.cardBrand && order.cardLast4 ? `${order.cardBrand} ending ${order.cardLast4}` : null,

@@ -5,8 +5,15 @@ import { buyerMailStudio } from "../../../server/content/studio.ts";
 import { addOrderCharge, amountDue, listBalancePayments, listOrderCharges } from "../../../server/orders/balance.ts";
 import { liveLinkCount, orderPageUrl } from "../../../server/orders/links.ts";
 import { listAudit } from "../../../server/staff/audit.ts";
-import { getOrder, giveMoneyBack, sendNewOrderLink, setOrderStep } from "../../../server/studio/orders.ts";
+import {
+  getOrder,
+  giveMoneyBack,
+  saveBuildPhotos,
+  sendNewOrderLink,
+  setOrderStep,
+} from "../../../server/studio/orders.ts";
 import { field, refused, requireChange, requireStaff, rowId } from "./guard.server.ts";
+import { postedPhotoEdits, postedPhotos } from "./posted.server.ts";
 
 export const orderId = (param: string | undefined) => rowId(param, "order");
 
@@ -41,6 +48,13 @@ export async function orderAction(request: Request, context: AppLoadContext, par
         trackingNumber: field(form, "trackingNumber"),
       });
       return { ok: "Status saved." } satisfies OrderActionData;
+    }
+    if (intent === "photos") {
+      await saveBuildPhotos(context.deps, session.staff, id, {
+        added: await postedPhotos(form),
+        edits: postedPhotoEdits(form),
+      });
+      return { ok: "The photos are on the buyer's order page." } satisfies OrderActionData;
     }
     if (intent === "charge") {
       const due = await addOrderCharge(

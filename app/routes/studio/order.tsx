@@ -4,6 +4,7 @@ import { ORDER_STEPS, type OrderStep, STEP_NAMES } from "../../../domain/order-s
 import { AddressLines } from "../../features/studio/address-lines.tsx";
 import { AuditTrail } from "../../features/studio/audit-trail.tsx";
 import { DeliveryAnswers } from "../../features/studio/delivery-answers.tsx";
+import { FieldsForm } from "../../features/studio/item-form.tsx";
 import { dateTime } from "../../features/studio/labels.ts";
 import { loadOrder, type OrderActionData, orderAction } from "../../features/studio/orders.server.ts";
 import { StudioField, StudioForm, StudioNotices } from "../../features/studio/studio-form.tsx";
@@ -197,6 +198,18 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
           </button>
         </StudioForm>
       )}
+
+      <h2>Build photos</h2>
+      <p className="studio-muted">Shown on the buyer's order page, newest last: the piece as it comes together.</p>
+      <FieldsForm
+        key={order.buildPhotos.map((p) => p.fileName).join()}
+        csrf={csrf}
+        action="?intent=photos"
+        fields={[]}
+        values={{}}
+        media={{ kind: "photos", folder: "builds", photos: order.buildPhotos }}
+        submit="Save the photos"
+      />
 
       <h2>Charges after checkout</h2>
       {loaderData.charges.length > 0 && (

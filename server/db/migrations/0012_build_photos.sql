@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "build_photos" jsonb DEFAULT '[]'::jsonb NOT NULL;
