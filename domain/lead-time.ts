@@ -98,14 +98,18 @@ const dayFormat = (withYear: boolean) =>
 
 const day = (d: string, withYear: boolean) => dayFormat(withYear).format(new Date(`${d}T12:00:00Z`));
 
-/** "Ships by Dec 3", or "Ships Jan 5 – Jan 19, 2027": a year is said when it is not this one, or differs across. */
-export function shipWindowText(w: ShipWindow, today: string = studioToday()): string {
+/** The window's days: "by Dec 3", or "Jan 5 – Jan 19, 2027"; a year is said when it is not this one, or differs across. */
+export function shipDatesText(w: ShipWindow, today: string = studioToday()): string {
   const year = (d: string) => d.slice(0, 4);
   const notThisYear = (d: string) => year(d) !== year(today);
-  if (w.from === w.to) return `Ships by ${day(w.from, notThisYear(w.from))}`;
-  if (year(w.from) !== year(w.to)) return `Ships ${day(w.from, true)} – ${day(w.to, true)}`;
-  return `Ships ${day(w.from, false)} – ${day(w.to, notThisYear(w.to))}`;
+  if (w.from === w.to) return `by ${day(w.from, notThisYear(w.from))}`;
+  if (year(w.from) !== year(w.to)) return `${day(w.from, true)} – ${day(w.to, true)}`;
+  return `${day(w.from, false)} – ${day(w.to, notThisYear(w.to))}`;
 }
+
+/** "Ships by Dec 3", or "Ships Jan 5 – Jan 19, 2027". */
+export const shipWindowText = (w: ShipWindow, today: string = studioToday()): string =>
+  `Ships ${shipDatesText(w, today)}`;
 
 /** The lead time itself, as a piece's page says it: "Ships within 5 days" or "Built to order in 8–12 weeks". */
 export function leadTimeText(lead: LeadTime, inStock: boolean): string | null {

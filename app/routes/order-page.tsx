@@ -69,7 +69,7 @@ export default function OrderPage({ loaderData: o, actionData }: Route.Component
             </li>
           ))}
         </ol>
-        {o.ships && <p className="order-page__ships">{o.ships.replace(/^Ships/, "Expected to leave the studio:")}</p>}
+        {o.leaves && <p className="order-page__ships">Expected to leave the studio: {o.leaves}</p>}
         {shipped && o.trackingNumber && (
           <p className="order-page__tracking">
             On its way with {o.carrier}: tracking number <strong>{o.trackingNumber}</strong>

@@ -2,7 +2,7 @@
 
 import type { PaymentRequest } from "../../domain/checkout-wire.ts";
 import { formatPrice } from "../../domain/format.ts";
-import { type ShipWindow, shipWindowText } from "../../domain/lead-time.ts";
+import { type ShipWindow, shipDatesText, shipWindowText } from "../../domain/lead-time.ts";
 import { lineChoices } from "../../domain/order-lines.ts";
 import { type MailStudio, mailPictureUrl, renderBuyerMail } from "../mail/buyer-mail.tsx";
 import type { OutgoingMail } from "../mail/outbox.ts";
@@ -48,9 +48,7 @@ export function orderMails(o: {
     `Subtotal: ${formatPrice(cart.subtotal)}`,
     shipping,
     `Total paid: ${formatPrice(o.total)} (USD, tax included)`,
-    ...(o.windows.order
-      ? [`Estimated to leave the studio: ${shipWindowText(o.windows.order).replace(/^Ships /, "")}`]
-      : []),
+    ...(o.windows.order ? [`Estimated to leave the studio: ${shipDatesText(o.windows.order)}`] : []),
     specialized,
     "Ship to:",
     `  ${address}`,
@@ -78,7 +76,7 @@ export function orderMails(o: {
 /** The confirmation's HTML part: the same order, with each piece's picture and a button to its page. */
 function confirmationHtml(o: Parameters<typeof orderMails>[0], name: string): string {
   const origin = new URL(o.pageUrl).origin;
-  const leaves = o.windows.order ? shipWindowText(o.windows.order).replace(/^Ships /, "") : null;
+  const leaves = o.windows.order ? shipDatesText(o.windows.order) : null;
   return renderBuyerMail({
     studio: o.studio,
     preview: `Order ${o.ref}: ${formatPrice(o.total)} paid.${leaves ? ` Expected to leave the studio ${leaves}.` : ""}`,

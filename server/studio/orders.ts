@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { AMOUNT, formatPrice } from "../../domain/format.ts";
-import { shipWindowText } from "../../domain/lead-time.ts";
+import { shipDatesText } from "../../domain/lead-time.ts";
 import { lineChoices } from "../../domain/order-lines.ts";
 import { isOrderStep, ORDER_STEPS, type OrderStep } from "../../domain/order-steps.ts";
 import type { Db } from "../db/client.ts";
@@ -96,8 +96,7 @@ function stepMail(
   if (!words) return null;
   const says = words.says.replace("{ref}", order.orderRef);
   const tracking = step === "shipped" ? `Carrier: ${order.carrier}\nTracking number: ${order.trackingNumber}\n\n` : "";
-  const leaves =
-    step !== "shipped" && order.shipWindow ? shipWindowText(order.shipWindow).replace(/^Ships /, "") : null;
+  const leaves = step !== "shipped" && order.shipWindow ? shipDatesText(order.shipWindow) : null;
   const origin = new URL(pageUrl).origin;
   return {
     kind: words.kind,

@@ -1,7 +1,7 @@
 /** The order page's loader (routes/order-page.tsx): the order a link's token opens, as the buyer sees it. */
 import { type AppLoadContext, data } from "react-router";
 import { type DeliveryAccess, deliveryAnswers } from "../../../domain/delivery-access.ts";
-import { type ShipWindow, shipWindowText } from "../../../domain/lead-time.ts";
+import { type ShipWindow, shipDatesText, shipWindowText } from "../../../domain/lead-time.ts";
 import { lineChoices } from "../../../domain/order-lines.ts";
 import { ORDER_STEPS, STEP_NAMES } from "../../../domain/order-steps.ts";
 import { buyerMailStudio } from "../../../server/content/studio.ts";
@@ -60,7 +60,7 @@ export async function orderPageLoader(context: AppLoadContext, token: string) {
       ships: windowText((l.details as { shipWindow?: ShipWindow | null } | null)?.shipWindow),
     })),
     // Until it has left: when it is expected to (its last piece's window, as at checkout).
-    ships: order.status === "shipped" ? null : windowText(order.shipWindow),
+    leaves: order.status === "shipped" || !order.shipWindow ? null : shipDatesText(order.shipWindow),
     subtotal: order.subtotal,
     shippingTotal: order.shippingTotal,
     total: order.total,
