@@ -74,6 +74,14 @@ export function validateShipping(f: Partial<ShippingFields>): FieldErrors<Shippi
 export function validateCheckout(f: Partial<CheckoutFields>): FieldErrors<CheckoutFields> {
   const errors: FieldErrors<CheckoutFields> = validateShipping(f);
   if (!EMAIL.test((f.email ?? "").trim())) errors.email = PAYMENT_MESSAGES.email;
+  return { ...errors, ...validateCard(f) };
+}
+
+export type CardFields = Pick<CheckoutFields, "cardNumber" | "cvc" | "expiry" | "nameOnCard">;
+
+/** The card's part of the checkout's rules (above), also what a payment from an order's page is held to. */
+export function validateCard(f: Partial<CardFields>): FieldErrors<CardFields> {
+  const errors: FieldErrors<CardFields> = {};
   const card = digits(f.cardNumber);
   const brand = cardBrand(card);
   const shortest = brand === "amex" ? 15 : brand === "diners" ? 14 : 16;

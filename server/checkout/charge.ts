@@ -36,11 +36,20 @@ export async function voidChargeOf(gateway: PaymentGateway, logger: Logger, ref:
   }
 }
 
-/** Charges the card; an unknown outcome is looked up by our order id and never left standing. */
+/** What a charge sends the gateway besides the amount: the card and the buyer's address. */
+export type ChargeCard = Pick<
+  PaymentRequest,
+  "account" | "expiry" | "cvv2" | "name" | "address" | "city" | "region" | "country" | "postal" | "phone" | "email"
+>;
+
+/**
+ * Charges the card (the checkout's payment, and a payment of what is due from an order's page);
+ * an unknown outcome is looked up by our order id and never left standing.
+ */
 export async function charge(
   deps: { gateway: PaymentGateway; logger: Logger },
   ref: string,
-  body: PaymentRequest,
+  body: ChargeCard,
   total: number,
 ): Promise<AuthResponse> {
   const amount = total.toFixed(2);

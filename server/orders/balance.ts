@@ -13,7 +13,10 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, lt } from "drizzle-orm";
 import { z } from "zod";
+import { digitsOnly, expiryToMMYY } from "../../domain/cards.ts";
 import { roundCents } from "../../domain/cart.ts";
+import { validateCard } from "../../domain/checkout.ts";
+import { paymentWireField } from "../../domain/checkout-order.ts";
 import { formatPrice } from "../../domain/format.ts";
 import { charge, voidChargeOf } from "../checkout/charge.ts";
 import type { Db } from "../db/client.ts";
@@ -118,20 +121,9 @@ export const listBalancePayments = (db: Db, orderId: number) =>
     .where(and(eq(orderPayments.orderId, orderId), eq(orderPayments.status, "approved")))
     .orderBy(asc(orderPayments.id));
 
-export const cardForm = z.object({
-  account: z
-    .string()
-    .transform((v) => v.replace(/[\s-]/g, ""))
-    .pipe(z.string().regex(/^\d{12,19}$/, "Please enter a valid card number.")),
-  expiry: z
-    .string()
-    .transform((v) => v.replace(/\D/g, ""))
-    .pipe(z.string().regex(/^(0[1-9]|1[0-2])\d{2}$/, "Please enter the expiry as MM/YY.")),
-  cvv2: z
-    .string()
-    .trim()
-    .regex(/^\d{3,4}$/, "Please enter the 3 or 4 digits on the back of the card."),
-  name: z.string().trim().min(1, "Please enter the name on the card.").max(200),
+/** What the order page's form posts besides the card (held to the checkout's card rules): the amount it shows, and its key. */
+const payForm = z.object({
+  name: z.string().trim().max(200, "Please provide a valid cardholder name."),
   amount: z
     .string()
     .trim()
@@ -140,14 +132,32 @@ export const cardForm = z.object({
   key: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, "key: missing; reload the page"),
 });
 
+/** Reads a posted payment; the first problem is a 400 naming the field as the form posts it. */
+function readPayment(input: Record<string, string>) {
+  const errors = validateCard({
+    cardNumber: input.account ?? "",
+    cvc: input.cvv2 ?? "",
+    expiry: input.expiry ?? "",
+    nameOnCard: input.name ?? "",
+  });
+  const first = Object.entries(errors)[0];
+  if (first) throw badRequest(paymentWireField(first[0]), first[1]);
+  const parsed = payForm.safeParse({ name: input.name ?? "", amount: input.amount ?? "", key: input.key ?? "" });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw badRequest(String(issue.path[0] ?? "form"), issue.message);
+  }
+  return {
+    ...parsed.data,
+    account: digitsOnly(input.account ?? ""),
+    expiry: expiryToMMYY(input.expiry ?? "") ?? digitsOnly(input.expiry ?? ""),
+    cvv2: digitsOnly(input.cvv2 ?? ""),
+  };
+}
+
 export type BalanceOutcome =
   | { status: "approved"; amount: number; due: number }
   | { status: "declined" | "failed"; message: string; due: number };
-
-const firstIssue = (err: z.ZodError) => {
-  const issue = err.issues[0]!;
-  return badRequest(String(issue.path[0] ?? "form"), issue.message);
-};
 
 /** A key for one payment attempt from a page (the page renders one; its form posts it back). */
 export const newPaymentKey = () => randomBytes(18).toString("base64url");
@@ -171,9 +181,7 @@ export async function payBalance(
   input: Record<string, string>,
   client: string,
 ): Promise<BalanceOutcome> {
-  const parsed = cardForm.safeParse(input);
-  if (!parsed.success) throw firstIssue(parsed.error);
-  const card = parsed.data;
+  const card = readPayment(input);
   const { payments, declines } = deps.clientLimits;
   const attempts = await deps.limits.hit(`payment:${client}`, payments.max, payments.windowSeconds);
   const declined = await deps.limits.peek(`decline:${client}`, declines.max, declines.windowSeconds);
@@ -221,25 +229,17 @@ export async function payBalance(
     deps,
     ref,
     {
-      firstname: "",
-      lastname: "",
-      deliveryName: order.deliveryName,
-      country: a.country ?? "US",
-      address: a.address ?? "",
-      city: a.city ?? "",
-      region: a.region ?? "",
-      postal: a.postal ?? "",
-      phone: order.phone,
-      email: order.email,
       account: card.account,
       expiry: card.expiry,
       cvv2: card.cvv2,
       name: card.name,
-      amount: due,
-      currency: "USD",
-      shippingTotal: 0,
-      shippingRateId: null,
-      products: [{ id: order.id, quantity: 1 }],
+      address: a.address ?? "",
+      city: a.city ?? "",
+      region: a.region ?? "",
+      country: a.country ?? "US",
+      postal: a.postal ?? "",
+      phone: order.phone,
+      email: order.email,
     },
     due,
   );
