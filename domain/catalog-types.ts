@@ -1,5 +1,6 @@
 /** The API's JSON shapes (docs/product.md §3 field names), shared by server and browser. */
 
+import type { DepositRule } from "./deposit.ts";
 import type { LeadTime } from "./lead-time.ts";
 
 /** A stored picture; `alt` is what the studio wrote for it in the back office, when it did. */
@@ -178,4 +179,6 @@ export type Studio = {
   leadTrackingScriptUrl: string | null;
   /** Weeks of work ahead of any new build (domain/lead-time.ts). */
   backlogWeeks: number;
+  /** The deposit offered on made-to-order pieces (domain/deposit.ts). */
+  deposit: DepositRule;
 };

@@ -9,6 +9,7 @@ import { cartSummary, lineKey, payableLines } from "./cart-lines.ts";
 import { type CheckoutFields, checkoutTotal, type ShippingFields } from "./checkout.ts";
 import type { PaymentRequest, RatesRequest } from "./checkout-wire.ts";
 import type { DeliveryAccess } from "./delivery-access.ts";
+import { type DepositRule, type DepositSplit, depositOf } from "./deposit.ts";
 import type { TopFinish } from "./divergence-builder.ts";
 
 export type { RatesRequest };
@@ -123,12 +124,25 @@ export function orderFigures(lines: CartLine[], rate: QuotedRate | null) {
   return { subtotal, shippingTotal, total: checkoutTotal(subtotal, shippingTotal) };
 }
 
+/** Built to the buyer's order, as the server counts it (server/checkout/pricing.ts): a Divergence table, or a piece with build weeks. */
+export const madeToOrder = ({ product: p }: CartLine): boolean => isDivergenceProduct(p) || Boolean(p.leadTime?.weeks);
+
+/** The deposit the checkout offers on these lines and this rate (domain/deposit.ts); null when none is. */
+export const depositSplit = (lines: CartLine[], rate: QuotedRate | null, rule: DepositRule) =>
+  depositOf(
+    payableLines(lines).map((l) => ({ total: l.total, madeToOrder: madeToOrder(l) })),
+    rate ? Number(rate.amount) : 0,
+    rule,
+  );
+
 /** The body of POST /api/payment/process-payment: card digits only, expiry as MMYY. */
 export function paymentPayload(
   f: CheckoutFields,
   lines: CartLine[],
   rate: QuotedRate | null,
   delivery?: DeliveryAccess,
+  /** A deposit now instead of the whole: the deposit the page showed. */
+  deposit?: DepositSplit | null,
 ): PaymentPayload {
   const { shippingTotal, total } = orderFigures(lines, rate);
   const firstname = f.firstname.trim();
@@ -154,6 +168,7 @@ export function paymentPayload(
     shippingRateId: rate?.object_id ?? null,
     products: orderLines(lines),
     ...(delivery && Object.values(delivery).some((v) => v.trim() !== "") ? { delivery } : {}),
+    ...(deposit ? { payNow: "deposit", deposit: deposit.now } : { payNow: "full" }),
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { DELIVERY_FLOORS, DELIVERY_LIFT, DELIVERY_STAIRS } from "./delivery-access.ts";
+import { PAY_NOW } from "./deposit.ts";
 import { TOP_FINISHES } from "./divergence-builder.ts";
 
 /** PostgreSQL integers: a larger id is refused here, not by the database. */
@@ -91,6 +92,10 @@ export const paymentRequestSchema = z.object({
   products: cartLines,
   /** Answers about the way in, for pieces the studio delivers itself. */
   delivery: deliveryAccessSchema.optional(),
+  /** 'deposit': charge only the deposit on made-to-order pieces now (domain/deposit.ts); the balance later. */
+  payNow: z.enum(PAY_NOW).default("full"),
+  /** With 'deposit', the deposit the browser showed: a different one is a 409 with the fresh figures. */
+  deposit: z.number().nonnegative().max(10_000_000).optional(),
 });
 
 // The parsed shapes: what the server works with, and what the browser builds in full.

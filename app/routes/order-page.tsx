@@ -43,7 +43,11 @@ export default function OrderPage({ loaderData: o, actionData }: Route.Component
       value: o.shippingTotal > 0 ? formatPrice(o.shippingTotal) : "Arranged with you by the studio",
     },
     ...o.charges.map((c) => ({ label: c.label, value: formatPrice(c.amount) })),
-    { label: `Paid${o.card ? ` (${o.card})` : ""}`, value: formatPrice(o.total) },
+    ...(o.deposit === null ? [] : [{ label: "Total", value: formatPrice(o.total) }]),
+    {
+      label: `${o.deposit === null ? "Paid" : `Deposit paid ${formatLongDate(o.placedAt)}`}${o.card ? ` (${o.card})` : ""}`,
+      value: formatPrice(o.paidAtCheckout),
+    },
     ...o.payments.map((p) => ({ label: `Paid ${formatLongDate(p.at)}`, value: formatPrice(p.amount) })),
     ...o.refunds.map((r) => ({ label: `Refunded ${formatLongDate(r.at)}`, value: `−${formatPrice(r.amount)}` })),
     { label: "Due", value: formatPrice(o.due) },
@@ -124,7 +128,7 @@ export default function OrderPage({ loaderData: o, actionData }: Route.Component
       </section>
 
       {(o.due > 0 || actionData) && (
-        <PayDue due={o.due} payKey={o.payKey} answer={actionData as PayAnswer | undefined} />
+        <PayDue due={o.due} balance={o.balance} payKey={o.payKey} answer={actionData as PayAnswer | undefined} />
       )}
 
       <section aria-labelledby="order-to" className="order-page__section">

@@ -3,6 +3,7 @@
  * declined, or an error. Written here once, for a payment just made and for a repeat of its
  * Idempotency-Key answered from what became of the order.
  */
+import { roundCents } from "../../domain/cart.ts";
 import type { AuthResponse } from "../payments/gateway.ts";
 import type { LabelResult } from "../shipping/provider.ts";
 
@@ -31,6 +32,8 @@ export function approvedAnswer(order: {
   total: number;
   specialized: unknown;
   label: Partial<LabelResult> | null;
+  /** What was charged when only a deposit was paid (null: the whole total). */
+  deposit: number | null;
 }): PaymentAnswer {
   return {
     status: 200,
@@ -41,6 +44,10 @@ export function approvedAnswer(order: {
       order: { subtotal: order.subtotal, shippingTotal: order.shippingTotal, total: order.total },
       specialized: order.specialized,
       label: labelData(order.label),
+      // Only on the deposit path: the full payment's answer is the specification's, unchanged.
+      ...(order.deposit !== null
+        ? { deposit: { paid: order.deposit, balance: roundCents(order.total - order.deposit) } }
+        : {}),
     },
   };
 }

@@ -10,6 +10,7 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { PaymentRequest } from "../../domain/checkout-wire.ts";
+import { isOrderStep } from "../../domain/order-steps.ts";
 import type { Db } from "../db/client.ts";
 import { orders, paymentAttempts } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
@@ -49,16 +50,17 @@ export type Claim = { kind: "new" } | { kind: "replay"; answer: PaymentAnswer };
 async function answerFromOrder(db: Db, ref: string | null): Promise<PaymentAnswer | null> {
   const [order] = ref ? await db.select().from(orders).where(eq(orders.orderRef, ref)) : [];
   if (order?.status === "pending") return null;
-  if (order?.status !== "paid") return notCompletedAnswer();
+  if (!order || !isOrderStep(order.status)) return notCompletedAnswer();
   const shipping = order.shipping as { specialized?: unknown } | null;
   return approvedAnswer({
     ref: order.orderRef,
-    auth: { respstat: "A", respcode: "", resptext: "Approval", amount: order.total.toFixed(2) },
+    auth: { respstat: "A", respcode: "", resptext: "Approval", amount: (order.deposit ?? order.total).toFixed(2) },
     subtotal: order.subtotal,
     shippingTotal: order.shippingTotal,
     total: order.total,
     specialized: shipping?.specialized ?? [],
     label: order.label as Partial<LabelResult> | null,
+    deposit: order.deposit,
   });
 }
 

@@ -1,5 +1,6 @@
 /** The order confirmation: one mail to the buyer, one to the studio. No card data in either. */
 
+import { roundCents } from "../../domain/cart.ts";
 import type { PaymentRequest } from "../../domain/checkout-wire.ts";
 import { formatPrice } from "../../domain/format.ts";
 import { type ShipWindow, shipDatesText, shipWindowText } from "../../domain/lead-time.ts";
@@ -16,6 +17,8 @@ export function orderMails(o: {
   cart: PricedCart;
   shippingTotal: number;
   total: number;
+  /** What was charged, when it was a deposit (null: the whole total). */
+  deposit: number | null;
   rate: ShippingRate | null;
   /** The buyer's order page (server/orders/links.ts): in the buyer's mail only. */
   pageUrl: string;
@@ -47,7 +50,13 @@ export function orderMails(o: {
     "",
     `Subtotal: ${formatPrice(cart.subtotal)}`,
     shipping,
-    `Total paid: ${formatPrice(o.total)} (USD, tax included)`,
+    ...(o.deposit === null
+      ? [`Total paid: ${formatPrice(o.total)} (USD, tax included)`]
+      : [
+          `Total: ${formatPrice(o.total)} (USD, tax included)`,
+          `Deposit paid: ${formatPrice(o.deposit)}`,
+          `Balance, due when your pieces are ready: ${formatPrice(balanceOf(o))}`,
+        ]),
     ...(o.windows.order ? [`Estimated to leave the studio: ${shipDatesText(o.windows.order)}`] : []),
     specialized,
     "Ship to:",
@@ -67,8 +76,8 @@ export function orderMails(o: {
       kind: "order-notification",
       to: studio.email,
       replyTo: body.email,
-      subject: `New order ${o.ref}: ${formatPrice(o.total)}`,
-      text: `A new order was paid.\n\n${summary}\n\nBuyer: ${name}, ${body.email}${body.phone ? `, ${body.phone}` : ""}\n`,
+      subject: `New order ${o.ref}: ${formatPrice(o.total)}${o.deposit === null ? "" : ` (deposit ${formatPrice(o.deposit)})`}`,
+      text: `A new order was ${o.deposit === null ? "paid" : "placed with a deposit"}.\n\n${summary}\n\nBuyer: ${name}, ${body.email}${body.phone ? `, ${body.phone}` : ""}\n`,
     },
   ];
 }
@@ -79,11 +88,13 @@ function confirmationHtml(o: Parameters<typeof orderMails>[0], name: string): st
   const leaves = o.windows.order ? shipDatesText(o.windows.order) : null;
   return renderBuyerMail({
     studio: o.studio,
-    preview: `Order ${o.ref}: ${formatPrice(o.total)} paid.${leaves ? ` Expected to leave the studio ${leaves}.` : ""}`,
+    preview: `Order ${o.ref}: ${formatPrice(o.deposit ?? o.total)} paid.${leaves ? ` Expected to leave the studio ${leaves}.` : ""}`,
     heading: "Thank you for your order",
     paragraphs: [
       `Dear ${name},`,
-      `Your order ${o.ref} is paid. Here is what you chose; we will be in touch about delivery.`,
+      o.deposit === null
+        ? `Your order ${o.ref} is paid. Here is what you chose; we will be in touch about delivery.`
+        : `Your deposit on order ${o.ref} is paid. Here is what you chose; we will write when your pieces are ready, with a link to pay the balance.`,
       ...(o.cart.specialized.length > 0
         ? [
             `${o.cart.specialized.map((x) => x.title).join(", ")}: too large and heavy for a carrier. We will contact you to arrange delivery.`,
@@ -108,8 +119,16 @@ function confirmationHtml(o: Parameters<typeof orderMails>[0], name: string): st
         label: o.rate ? `Shipping (${o.rate.provider} ${o.rate.servicelevel.name})` : "Shipping",
         value: o.rate ? formatPrice(o.shippingTotal) : "Arranged with you",
       },
-      { label: "Paid (USD, tax included)", value: formatPrice(o.total), strong: true },
+      ...(o.deposit === null
+        ? [{ label: "Paid (USD, tax included)", value: formatPrice(o.total), strong: true }]
+        : [
+            { label: "Total (USD, tax included)", value: formatPrice(o.total) },
+            { label: "Deposit paid", value: formatPrice(o.deposit), strong: true },
+            { label: "Balance, due when ready", value: formatPrice(balanceOf(o)) },
+          ]),
     ],
     pageUrl: o.pageUrl,
   });
 }
+
+const balanceOf = (o: { total: number; deposit: number | null }) => roundCents(o.total - (o.deposit ?? o.total));

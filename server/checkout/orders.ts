@@ -26,6 +26,8 @@ export function reserve(
   cart: PricedCart,
   rate: ShippingRate | null,
   total: number,
+  /** Charged now when the buyer pays a deposit; the rest is due from the order's page. */
+  deposit: number | null = null,
 ): Promise<number> {
   const digits = body.account.replace(/\D/g, "");
   return takeStock(
@@ -54,6 +56,7 @@ export function reserve(
           subtotal: cart.subtotal,
           shippingTotal: rate ? Number(rate.amount) : 0,
           total,
+          deposit,
           cardBrand: cardBrand(digits),
           cardLast4: digits.slice(-4),
           shipping: {
@@ -115,7 +118,15 @@ export async function buyLabel(deps: PaymentDeps, orderId: number, rate: Shippin
 /** Marks the order paid with its mail, or voids the charge and gives the stock back; true when it stands. */
 export async function recordPaid(
   deps: PaymentDeps,
-  order: { id: number; ref: string; body: PaymentRequest; cart: PricedCart; rate: ShippingRate | null; total: number },
+  order: {
+    id: number;
+    ref: string;
+    body: PaymentRequest;
+    cart: PricedCart;
+    rate: ShippingRate | null;
+    total: number;
+    deposit: number | null;
+  },
   auth: AuthResponse,
 ): Promise<boolean> {
   try {
@@ -128,7 +139,7 @@ export async function recordPaid(
           status: "paid",
           paymentRef: auth.retref,
           paidAt: now,
-          paidTotal: order.total,
+          paidTotal: order.deposit ?? order.total,
           history: [{ step: "paid", at: now.toISOString() }],
         })
         .where(and(eq(orders.id, order.id), eq(orders.status, "pending")))

@@ -23,7 +23,10 @@ import { cardBrand } from "../../domain/cards.ts";
 import { checkoutTotal, PAYMENT_MESSAGES, RATE_MESSAGES, validateCheckout } from "../../domain/checkout.ts";
 import { paymentWireField } from "../../domain/checkout-order.ts";
 import type { PaymentRequest } from "../../domain/checkout-wire.ts";
+import { depositOf, NO_DEPOSITS } from "../../domain/deposit.ts";
+import { formatPrice } from "../../domain/format.ts";
 import type { Db } from "../db/client.ts";
+import { studioConfig } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import type { Limits } from "../http/limits.ts";
 import type { Logger } from "../logger.ts";
@@ -138,6 +141,32 @@ async function quotedRate(db: Db, body: PaymentRequest, cart: PricedCart): Promi
   });
 }
 
+/**
+ * The deposit charged now when the buyer chose one (null: the whole total): the studio's rule
+ * on the server's prices (domain/deposit.ts). None offered is a 400 naming `payNow`; a deposit
+ * other than the page showed is a 409 with the fresh one, as for any price.
+ */
+async function depositAsked(db: Db, body: PaymentRequest, cart: PricedCart, shippingTotal: number) {
+  if (body.payNow !== "deposit") return null;
+  const [rule] = await db
+    .select({ percent: studioConfig.depositPercent, minimum: studioConfig.depositMinimum })
+    .from(studioConfig);
+  const split = depositOf(cart.lines, shippingTotal, rule ?? NO_DEPOSITS);
+  if (!split)
+    throw new ApiError(400, "invalid_request", "payNow: no deposit is offered on this order; pay in full.", "payNow");
+  if (body.deposit !== undefined && Math.abs(body.deposit - split.now) > 0.004)
+    throw new ApiError(
+      409,
+      "price_changed",
+      `The deposit is now ${formatPrice(split.now)}. Please review it.`,
+      "deposit",
+      {
+        fresh: { deposit: split.now, balance: split.balance, amount: checkoutTotal(cart.subtotal, shippingTotal) },
+      },
+    );
+  return split.now;
+}
+
 const tooMany = (message: string, retryAfterSeconds: number) =>
   new ApiError(429, "too_many_requests", message, undefined, undefined, { "Retry-After": String(retryAfterSeconds) });
 
@@ -174,12 +203,15 @@ export async function processPayment(
   let rate: ShippingRate | null;
   let total: number;
   let orderId: number;
+  /** Charged now instead of the total, when the buyer pays a deposit. */
+  let deposit: number | null;
   try {
     await assertWithinLimits(deps, client);
     cart = await priceCart(deps.db, body.products);
     rate = await quotedRate(deps.db, body, cart);
     total = assertSameFigures(body, cart, rate ? Number(rate.amount) : 0);
-    orderId = await reserve(deps, key, ref, body, cart, rate, total);
+    deposit = await depositAsked(deps.db, body, cart, rate ? Number(rate.amount) : 0);
+    orderId = await reserve(deps, key, ref, body, cart, rate, total, deposit);
   } catch (err) {
     await releaseKey(deps.db, key);
     throw err;
@@ -188,7 +220,7 @@ export async function processPayment(
 
   let auth: AuthResponse;
   try {
-    auth = await charge(deps, ref, body, total);
+    auth = await charge(deps, ref, body, deposit ?? total);
   } catch (err) {
     deps.logger.error({ err, orderRef: ref }, "Payment failed unexpectedly");
     auth = {
@@ -196,12 +228,12 @@ export async function processPayment(
       respcode: "",
       resptext: "Payment failed",
       retref: "",
-      amount: total.toFixed(2),
+      amount: (deposit ?? total).toFixed(2),
       account: "",
     };
   }
   deps.logger.info(
-    { orderRef: ref, respstat: auth.respstat, respcode: auth.respcode, amount: total },
+    { orderRef: ref, respstat: auth.respstat, respcode: auth.respcode, amount: deposit ?? total },
     "Payment answered",
   );
 
@@ -220,7 +252,7 @@ export async function processPayment(
     return answer;
   }
 
-  const order = { id: orderId, ref, body, cart, rate, total };
+  const order = { id: orderId, ref, body, cart, rate, total, deposit };
   if (!(await recordPaid(deps, order, auth))) {
     const answer = refusedAnswer({ ...auth, respstat: "B" });
     await settleKey(deps.db, key, answer).catch(() => undefined);
@@ -248,6 +280,7 @@ export async function processPayment(
     total,
     specialized: cart.specialized,
     label,
+    deposit,
   });
   await settleKey(deps.db, key, answer);
   return answer;

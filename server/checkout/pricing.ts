@@ -25,6 +25,8 @@ export type PricedLine = {
   quantity: number;
   total: number;
   customShipping: boolean;
+  /** Built to the buyer's order (a Divergence table, or a piece with build weeks): a deposit may be paid on it (domain/deposit.ts). */
+  madeToOrder: boolean;
   /** For taking stock: the products row or the divergence_sizes row. */
   stockRef: { table: "products" | "divergence_sizes"; id: number };
   details: Record<string, unknown>;
@@ -135,6 +137,7 @@ export async function priceCart(db: Db, input: CartLineInput[]): Promise<PricedC
         quantity: line.quantity,
         total: roundCents(price.totalPrice * line.quantity),
         customShipping: true,
+        madeToOrder: true,
         stockRef: { table: "divergence_sizes", id: size.id },
         details: {
           species: size.species,
@@ -174,6 +177,7 @@ export async function priceCart(db: Db, input: CartLineInput[]): Promise<PricedC
       quantity: q,
       total: roundCents(unit * q),
       customShipping: p.customShipping,
+      madeToOrder: p.buildWeeksMin !== null,
       stockRef: { table: "products", id: p.id },
       details: { inventoryId: p.inventoryId },
       shipWindows: windowsOf(p),

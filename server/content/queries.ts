@@ -94,5 +94,6 @@ export async function getStudio(db: Db): Promise<Studio | null> {
     storyVideoUrl: s.storyVideoUrl,
     leadTrackingScriptUrl: s.leadTrackingScriptUrl,
     backlogWeeks: s.backlogWeeks,
+    deposit: { percent: s.depositPercent, minimum: s.depositMinimum },
   };
 }

@@ -53,6 +53,10 @@ export const studioConfig = pgTable("studio_config", {
   leadTrackingScriptUrl: text("lead_tracking_script_url"),
   /** Weeks of work ahead of any new build, added to every built-to-order lead time. */
   backlogWeeks: integer("backlog_weeks").notNull().default(0),
+  /** The deposit a buyer may pay on made-to-order pieces, in percent of them (0: none offered; domain/deposit.ts). */
+  depositPercent: integer("deposit_percent").notNull().default(50),
+  /** The least deposit, in dollars (never more than the made-to-order pieces come to). */
+  depositMinimum: money("deposit_minimum").notNull().default(500),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -362,6 +366,8 @@ export const orders = pgTable(
     chargesTotal: money("charges_total").notNull().default(0),
     /** What the buyer has paid: the checkout's charge, then each payment from the order's page. */
     paidTotal: money("paid_total").notNull().default(0),
+    /** What the checkout charged when the buyer paid a deposit (null: paid in full); the balance is due from the order's page. */
+    deposit: money("deposit"),
     notes: jsonb("notes").$type<StaffNote[]>().notNull().default([]),
     /** When the order is expected to leave the studio (its last piece's window), as it was at checkout. */
     shipWindow: jsonb("ship_window").$type<{ from: string; to: string }>(),
@@ -425,6 +431,8 @@ export const orderPayments = pgTable(
     status: text("status").notNull(),
     retref: text("retref"),
     resptext: text("resptext").notNull().default(""),
+    /** What the studio gave back of it (server/studio/orders.ts giveMoneyBack). */
+    refunded: money("refunded").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp("settled_at", { withTimezone: true }),
   },
@@ -445,6 +453,8 @@ export const orderRefunds = pgTable(
   {
     id: serial("id").primaryKey(),
     orderId: integer("order_id").notNull(),
+    /** The payment from the order's page it gave back of; null: the checkout's charge. */
+    paymentId: integer("payment_id"),
     /** 'refund' or 'void'. */
     kind: text("kind").notNull(),
     amount: money("amount").notNull(),

@@ -87,6 +87,16 @@ export const studioForm = z.object({
     .trim()
     .regex(/^\d{1,2}$/, "Backlog: a whole number of weeks, such as 3 (0 for none).")
     .transform(Number),
+  depositPercent: z
+    .string()
+    .trim()
+    .regex(/^\d{1,2}$/, "Deposit: a whole percentage under 100, such as 50 (0 offers no deposit).")
+    .transform(Number),
+  depositMinimum: z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}(\.\d{1,2})?$/, "Least deposit: an amount such as 500 (0 for none).")
+    .transform(Number),
   hours: z
     .array(z.object({ days: line("The days", 60), hours: line("The hours", 60) }))
     .max(10, "At most 10 lines of hours."),
@@ -127,6 +137,8 @@ export async function saveStudio(deps: Deps, who: StaffAccount, values: unknown)
       state: r.state,
       zip: r.zip,
       backlogWeeks: r.backlogWeeks,
+      depositPercent: r.depositPercent,
+      depositMinimum: r.depositMinimum,
       hours: r.hours,
       socials: r.socials,
     });

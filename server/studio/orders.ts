@@ -9,11 +9,12 @@ import { shipDatesText } from "../../domain/lead-time.ts";
 import { lineChoices } from "../../domain/order-lines.ts";
 import { isOrderStep, ORDER_STEPS, type OrderStep } from "../../domain/order-steps.ts";
 import type { Db } from "../db/client.ts";
-import { orderLines, orderRefunds, orders } from "../db/schema.ts";
+import { orderLines, orderPayments, orderRefunds, orders } from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
 import { badRequest } from "../http/errors.ts";
 import { type MailStudio, mailPictureUrl, renderBuyerMail } from "../mail/buyer-mail.tsx";
 import { enqueueMail, type OutgoingMail } from "../mail/outbox.ts";
+import { amountDue } from "../orders/balance.ts";
 import { newOrderLink, orderPageUrl, revokeOrderLinks } from "../orders/links.ts";
 import { GatewayUnavailable, type ReturnAnswer } from "../payments/gateway.ts";
 import { escapeLike } from "../search/search.ts";
@@ -94,7 +95,10 @@ function stepMail(
 ): OutgoingMail | null {
   const words = STEP_MAILS[step];
   if (!words) return null;
-  const says = words.says.replace("{ref}", order.orderRef);
+  // Ready with money still owed (the balance after a deposit, a delivery charge): the mail asks for it.
+  const due = step === "ready" ? amountDue(order) : 0;
+  const asks = due > 0 ? ` ${formatPrice(due)} is now due: you can pay it on your order's page.` : "";
+  const says = words.says.replace("{ref}", order.orderRef) + asks;
   const tracking = step === "shipped" ? `Carrier: ${order.carrier}\nTracking number: ${order.trackingNumber}\n\n` : "";
   const leaves = step !== "shipped" && order.shipWindow ? shipDatesText(order.shipWindow) : null;
   const origin = new URL(pageUrl).origin;
@@ -102,7 +106,7 @@ function stepMail(
     kind: words.kind,
     to: order.email,
     replyTo: studio.email,
-    subject: `${words.subject} (${order.orderRef})`,
+    subject: `${words.subject}${due > 0 ? `: ${formatPrice(due)} due` : ""} (${order.orderRef})`,
     text: `Dear ${order.deliveryName},\n\n${says}\n\n${tracking}${leaves ? `Expected to leave the studio: ${leaves}\n\n` : ""}Reply to this mail with any question.\n\nYour order's page: ${pageUrl}\n\n${studio.name}\n`,
     html: renderBuyerMail({
       studio,
@@ -126,6 +130,7 @@ function stepMail(
         };
       }),
       pageUrl,
+      ...(due > 0 ? { action: `Pay the balance, ${formatPrice(due)}` } : {}),
     }),
   };
 }
@@ -275,49 +280,68 @@ function cents(text: string): number | null {
 const amountText = (c: number) => (c / 100).toFixed(2);
 
 /**
- * Gives money back on an order: a refund of `amount`, or a void of the whole charge before it
- * settles. The amount is reserved on the order first (in a transaction, under the row's lock), so
- * two refunds at once can never give back more than was paid; the gateway is asked after, outside
- * the transaction; a refusal or no answer gives the reservation back. Every answer is recorded.
+ * Gives money back on one of an order's card payments (the checkout's, or a later one from the
+ * order's page): a refund of `amount`, or a void of the whole charge before it settles. The
+ * amount is reserved first (in a transaction, under the order row's lock), on the order and on
+ * the payment, so two refunds at once can never give back more than that payment took; the
+ * gateway is asked after, outside the transaction; a refusal or no answer gives the reservation
+ * back. Every answer is recorded.
  */
 export async function giveMoneyBack(
   deps: Pick<AppDeps, "database" | "gateway" | "logger">,
   who: StaffAccount,
-  input: { id: number; kind: string; amount: string },
+  input: { id: number; kind: string; amount: string; payment?: string },
 ): Promise<{ answer: ReturnAnswer }> {
   const db = deps.database.db;
   if (input.kind !== "refund" && input.kind !== "void") throw badRequest("kind", "Choose refund or void.");
+  const paymentId = input.payment && input.payment !== "checkout" ? Number(input.payment) : null;
+  if (paymentId !== null && !(Number.isInteger(paymentId) && paymentId > 0))
+    throw badRequest("payment", "Choose one of the order's payments.");
   const reserve = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.id)).for("update");
     if (!order || !isOrderStep(order.status)) throw badRequest("id", "No such order.");
-    if (!order.paymentRef) throw badRequest("kind", "This order has no card payment to give back.");
-    const total = Math.round(order.total * 100);
-    const refunded = Math.round(order.refundedTotal * 100);
+    const later = await tx
+      .select()
+      .from(orderPayments)
+      .where(and(eq(orderPayments.orderId, order.id), eq(orderPayments.status, "approved")));
+    const p = paymentId === null ? null : later.find((x) => x.id === paymentId);
+    if (paymentId !== null && !p) throw badRequest("payment", "Choose one of the order's payments.");
+    const retref = p ? p.retref : order.paymentRef;
+    if (!retref) throw badRequest("kind", "This order has no card payment to give back.");
+    // What that payment took, and what was given back of it (the checkout's: the order's refunds less the later payments').
+    const took = Math.round((p ? p.amount : (order.deposit ?? order.total)) * 100);
+    const laterRefunded = later.reduce((s, x) => s + Math.round(x.refunded * 100), 0);
+    const refunded = p ? Math.round(p.refunded * 100) : Math.round(order.refundedTotal * 100) - laterRefunded;
     let amount: number;
     if (input.kind === "void") {
-      if (refunded > 0) throw badRequest("kind", "Part of this order was already given back: refund instead.");
-      amount = total;
+      if (refunded > 0) throw badRequest("kind", "Part of this payment was already given back: refund instead.");
+      amount = took;
     } else {
       const asked = cents(input.amount);
       if (asked === null || asked <= 0) throw badRequest("amount", "Enter an amount such as 120.00.");
-      if (asked > total - refunded)
-        throw badRequest("amount", `At most ${formatPrice((total - refunded) / 100)} can be refunded.`);
+      if (asked > took - refunded)
+        throw badRequest("amount", `At most ${formatPrice((took - refunded) / 100)} can be refunded of this payment.`);
       amount = asked;
     }
     await tx
       .update(orders)
       .set({ refundedTotal: sql`${orders.refundedTotal} + ${amountText(amount)}::numeric` })
       .where(eq(orders.id, order.id));
-    return { order, amount };
+    if (p)
+      await tx
+        .update(orderPayments)
+        .set({ refunded: sql`${orderPayments.refunded} + ${amountText(amount)}::numeric` })
+        .where(eq(orderPayments.id, p.id));
+    return { order, amount, retref, paymentId: p?.id ?? null };
   });
 
-  const { order, amount } = reserve;
+  const { order, amount, retref } = reserve;
   let answer: ReturnAnswer;
   try {
     answer =
       input.kind === "void"
-        ? await deps.gateway.voidAmount(order.paymentRef!)
-        : await deps.gateway.refund(order.paymentRef!, amountText(amount));
+        ? await deps.gateway.voidAmount(retref)
+        : await deps.gateway.refund(retref, amountText(amount));
   } catch (err) {
     if (!(err instanceof GatewayUnavailable)) throw err;
     deps.logger.warn({ err, orderRef: order.orderRef }, "Card gateway did not answer a refund");
@@ -336,9 +360,15 @@ export async function giveMoneyBack(
         .update(orders)
         .set({ refundedTotal: sql`${orders.refundedTotal} - ${amountText(amount)}::numeric` })
         .where(eq(orders.id, order.id));
+      if (reserve.paymentId !== null)
+        await tx
+          .update(orderPayments)
+          .set({ refunded: sql`${orderPayments.refunded} - ${amountText(amount)}::numeric` })
+          .where(eq(orderPayments.id, reserve.paymentId));
     }
     await tx.insert(orderRefunds).values({
       orderId: order.id,
+      paymentId: reserve.paymentId,
       kind: input.kind,
       amount: amount / 100,
       respstat: answer.respstat,

@@ -1,3 +1,4 @@
+import type { DivergenceData } from "../../domain/catalog-types.ts";
 import { BUYER_ADDRESS, isShippable, type ListedPiece, paymentRequest, type QuotedRate } from "./payment-request.ts";
 import type { TestApp } from "./test-app.ts";
 
@@ -23,4 +24,53 @@ export async function buyShippablePiece(t: TestApp, changes: Record<string, unkn
   });
   const answer = (await res.clone().json()) as { orderId?: string };
   return { ref: answer.orderId ?? "", piece, res };
+}
+
+/**
+ * Buys a configured Divergence table (the catalog's first species and size) through the checkout
+ * API: the server's figures come with a first 409, then the payment goes through with them, in
+ * full or with a deposit (`payNow: "deposit"`, the deposit taken from a second 409 the same way).
+ */
+export async function buyDivergenceTable(t: TestApp, changes: Record<string, unknown> = {}) {
+  const d = (await (await t.request("/api/divergence/GetDivergenceVariants/1")).json()) as DivergenceData;
+  const species = d.variantSpecies[0]!;
+  const size = species.metadata[0]!;
+  const line = {
+    type: "Divergence",
+    id: d.divergenceMetadata.divergenceId,
+    quantity: 1,
+    species: species.name,
+    size: size.size,
+    sizeId: size.id,
+    liveEdge: "No",
+    baseFinish: "Matte Black",
+    topFinish: "Natural Oil",
+  };
+  const post = (body: unknown, key = `table-${Math.random().toString(36).slice(2)}`) =>
+    t.request("/api/payment/process-payment", {
+      method: "POST",
+      headers: { "content-type": "application/json", "Idempotency-Key": key },
+      body: JSON.stringify(body),
+    });
+  const body = (over: Record<string, unknown>) =>
+    paymentRequest(
+      { id: line.id, title: "", unit: 0, rate: { object_id: "", amount: "0" } },
+      { products: [line], amount: 0, shippingRateId: null, ...changes, ...over },
+    );
+  const priced = (await (await post(body({ payNow: "full" }))).json()) as {
+    fresh: { amount: number; products: { price: number; total: number }[] };
+  };
+  const products = [{ ...line, price: priced.fresh.products[0]!.price, total: priced.fresh.products[0]!.total }];
+  let deposit: number | undefined;
+  if (changes.payNow === "deposit" && changes.deposit === undefined) {
+    const asked = (await (await post(body({ products, amount: priced.fresh.amount, deposit: 0 }))).json()) as {
+      fresh?: { deposit: number };
+    };
+    deposit = asked.fresh?.deposit;
+  }
+  const key = `table-${Math.random().toString(36).slice(2)}`;
+  const request = body({ products, amount: priced.fresh.amount, ...(deposit !== undefined ? { deposit } : {}) });
+  const res = await post(request, key);
+  const answer = (await res.clone().json()) as { orderId?: string };
+  return { ref: answer.orderId ?? "", total: priced.fresh.amount, deposit, res, request, key, post };
 }

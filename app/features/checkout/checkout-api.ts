@@ -33,6 +33,8 @@ export type PaymentOutcome =
       order: { subtotal: number; shippingTotal: number; total: number };
       specialized: SpecializedItem[];
       label: ShippingLabel | null;
+      /** When only a deposit was paid: it, and the balance left. */
+      deposit: { paid: number; balance: number } | null;
     }
   | { status: "declined" }
   | { status: "error" };
@@ -107,6 +109,7 @@ function outcomeOf(json: { status?: string; data?: { respstat?: string } } & Rec
     },
     specialized: (json.specialized as SpecializedItem[] | undefined) ?? [],
     label: (json.label as ShippingLabel | null | undefined) ?? null,
+    deposit: (json.deposit as { paid: number; balance: number } | undefined) ?? null,
   };
 }
 

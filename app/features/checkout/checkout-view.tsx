@@ -9,6 +9,7 @@ import {
   validateShipping,
 } from "../../../domain/checkout.ts";
 import {
+  depositSplit,
   formFieldFor,
   needsShippingRate,
   orderFigures,
@@ -18,7 +19,9 @@ import {
   specializedItems,
 } from "../../../domain/checkout-order.ts";
 import { type DeliveryAccess, NO_DELIVERY_ANSWERS } from "../../../domain/delivery-access.ts";
+import type { PayNow } from "../../../domain/deposit.ts";
 import { formatPrice } from "../../../domain/format.ts";
+import { useShellData } from "../../lib/use-studio.ts";
 import { PageHead } from "../content/page-head.tsx";
 import type { FreshCartData } from "../shopping/fresh-data.server.ts";
 import { useFreshCart } from "../shopping/use-fresh-cart.ts";
@@ -28,6 +31,7 @@ import type { Refusal } from "./checkout-api.ts";
 import { CALCULATE_ID, DeliveryOptions } from "./delivery-options.tsx";
 import { OrderPlaced } from "./order-placed.tsx";
 import { OrderSummary, type ShippingFigure } from "./order-summary.tsx";
+import { PayNowChoice } from "./pay-now-choice.tsx";
 import { PaymentResultDialog } from "./payment-result.tsx";
 import { StoredCartHint } from "./stored-cart-hint.tsx";
 import { focusFirstInvalid, useCheckoutForm } from "./use-checkout-form.ts";
@@ -90,6 +94,12 @@ export function CheckoutView({ fresh }: { fresh: FreshCartData }) {
   const rate = needsRate && quote.view.status === "ready" ? quote.view.rate : null;
   const specialized = quote.view.status === "ready" ? quote.view.quote.specialized : specializedItems(cart);
   const { subtotal, total } = orderFigures(cart, rate);
+  // A deposit on made-to-order pieces, when the studio offers one (domain/deposit.ts); once a
+  // carrier's rate is needed, only with it, as the deposit includes the shipping.
+  const depositRule = useShellData().studio.deposit;
+  const split = lines && (!needsRate || rate) ? depositSplit(cart, rate, depositRule) : null;
+  const [payNow, setPayNow] = useState<PayNow>("full");
+  const deposit = payNow === "deposit" ? split : null;
   const shipping: ShippingFigure = rate
     ? { kind: "rate", amount: Number(rate.amount) }
     : lines && !needsRate && payableLines(cart).length > 0
@@ -123,7 +133,7 @@ export function CheckoutView({ fresh }: { fresh: FreshCartData }) {
       return;
     }
     setDeliveryProblem(null);
-    void payment.pay(paymentPayload(fields, lines, rate, specialized.length > 0 ? access : undefined));
+    void payment.pay(paymentPayload(fields, lines, rate, specialized.length > 0 ? access : undefined, deposit));
   }
 
   const dialog = <PaymentResultDialog result={payment.result} onClose={payment.closeResult} />;
@@ -157,7 +167,7 @@ export function CheckoutView({ fresh }: { fresh: FreshCartData }) {
         </>
       )}
       <div className={lines === null ? "co-page co-if-filled" : "co-page"}>
-        <OrderSummary lines={lines} subtotal={subtotal} shipping={shipping} total={total} />
+        <OrderSummary lines={lines} subtotal={subtotal} shipping={shipping} total={total} deposit={deposit} />
         {nothingToBuy ? (
           <div className="cart-empty co-empty">
             <p>None of the pieces in your cart can be bought just now.</p>
@@ -200,6 +210,7 @@ export function CheckoutView({ fresh }: { fresh: FreshCartData }) {
               <h2 id="co-step-payment" className="co-section__title">
                 <span className="co-section__step">3</span> Payment
               </h2>
+              {split && <PayNowChoice total={total} split={split} payNow={payNow} onChoose={setPayNow} />}
               <CardFields fields={fields} errors={errors} onField={setField} />
             </section>
             <div className="co-pay">
@@ -210,7 +221,11 @@ export function CheckoutView({ fresh }: { fresh: FreshCartData }) {
                 aria-busy={payment.paying}
               >
                 {payment.paying && <span className="co-spinner" aria-hidden="true" />}
-                {payment.paying ? "Processing payment…" : lines ? `Pay ${formatPrice(total)}` : "Pay"}
+                {payment.paying
+                  ? "Processing payment…"
+                  : lines
+                    ? `Pay ${deposit ? `a deposit of ${formatPrice(deposit.now)}` : formatPrice(total)}`
+                    : "Pay"}
               </button>
               {/* Shown only while the page's scripts are off or missing (checkout.css): the button stays disabled. */}
               <p className="co-pay__needs-scripts" role="note">

@@ -9,8 +9,16 @@ export function OrderPlaced({ order }: { order: PlacedOrder }) {
     <section className="co-placed" aria-labelledby="co-placed-title">
       <h2 id="co-placed-title">Thank you for your order</h2>
       <p>
-        Order {order.orderId}, {formatPrice(order.total)}. A confirmation is on its way to {order.email}.
+        Order {order.orderId}, {formatPrice(order.total)}
+        {order.deposit && `: a deposit of ${formatPrice(order.deposit.paid)} is paid`}. A confirmation is on its way to{" "}
+        {order.email}.
       </p>
+      {order.deposit && (
+        <p>
+          The balance of {formatPrice(order.deposit.balance)} is asked for when your pieces are ready: the mail will
+          link to your order's page, where you can pay it.
+        </p>
+      )}
       {order.label?.status === "SUCCESS" && <ShippingDetails label={order.label} headingLevel={3} />}
       {order.label && order.label.status !== "SUCCESS" && (
         <p className="co-muted">

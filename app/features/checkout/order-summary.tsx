@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { CartLine } from "../../../domain/cart.ts";
+import type { DepositSplit } from "../../../domain/deposit.ts";
 import { formatPrice } from "../../../domain/format.ts";
 import { CartLines } from "../shopping/cart-lines.tsx";
 
@@ -15,12 +16,15 @@ export function OrderSummary({
   subtotal,
   shipping,
   total,
+  deposit,
 }: {
   /** Null until the stored cart has been read. */
   lines: CartLine[] | null;
   subtotal: number;
   shipping: ShippingFigure;
   total: number;
+  /** The deposit chosen: what is paid now and what is left for later. */
+  deposit?: DepositSplit | null;
 }) {
   const [open, setOpen] = useState(false);
   const ready = lines !== null;
@@ -63,6 +67,18 @@ export function OrderSummary({
           <dt>Total</dt>
           <dd>{ready ? formatPrice(total) : "—"}</dd>
         </div>
+        {deposit && (
+          <>
+            <div className="co-summary__row">
+              <dt>Deposit now</dt>
+              <dd>{formatPrice(deposit.now)}</dd>
+            </div>
+            <div className="co-summary__row">
+              <dt>Balance when ready</dt>
+              <dd>{formatPrice(deposit.balance)}</dd>
+            </div>
+          </>
+        )}
       </dl>
       <p className="cart-summary__note">USD, tax included.</p>
     </aside>

@@ -11,6 +11,8 @@ export type PlacedOrder = {
   /** Null when nothing needed a carrier (every piece specialized). */
   label: ShippingLabel | null;
   specialized: SpecializedItem[];
+  /** When only a deposit was paid: it, and the balance left. */
+  deposit: { paid: number; balance: number } | null;
 };
 
 export type PaymentResult =
@@ -62,6 +64,7 @@ export function usePayment(onRefused: (refusal: Refusal) => void) {
           email: body.email,
           label: outcome.label,
           specialized: outcome.specialized,
+          deposit: outcome.deposit,
         };
         cartEdits.clearCart();
         setPlaced(order);

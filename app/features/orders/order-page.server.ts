@@ -33,21 +33,49 @@ export async function orderPageLoader(context: AppLoadContext, token: string) {
   const refunded = refunds.reduce((sum, r) => sum + r.amount, 0);
   const [charges, payments] = await Promise.all([listOrderCharges(db, order.id), listBalancePayments(db, order.id)]);
   const due = amountDue(order);
+  // With a deposit: the balance is paid once what was paid reaches the order's total (by the
+  // payment that got it there), and shown as a step between ready and shipped.
+  const deposit = order.deposit;
+  let balancePaidAt: string | null = null;
+  if (deposit !== null) {
+    let paid = deposit;
+    for (const p of payments) {
+      paid += p.amount;
+      if (paid >= order.total - 0.004) {
+        balancePaidAt = (p.settledAt ?? p.createdAt).toISOString();
+        break;
+      }
+    }
+  }
+  const steps = ORDER_STEPS.map((step, i) => ({
+    step: step as string,
+    name: step === "paid" && deposit !== null ? "Deposit paid" : STEP_NAMES[step],
+    done: i <= at,
+    current: i === at,
+    at: i <= at ? (reached(step) ?? null) : null,
+  }));
+  if (deposit !== null)
+    steps.splice(ORDER_STEPS.indexOf("shipped"), 0, {
+      step: "balance",
+      name: "Balance paid",
+      done: balancePaidAt !== null,
+      current: false,
+      at: balancePaidAt,
+    });
   return {
     due,
+    /** What the checkout charged: the deposit, or the whole total. */
+    paidAtCheckout: deposit ?? order.total,
+    deposit,
+    /** What is still owed of the order itself (not the studio's later charges). */
+    balance: deposit === null ? 0 : Math.max(0, order.total - order.paidTotal),
     // One key for this page's payment form: a second press of Pay repeats it, never charging twice.
     payKey: due > 0 ? newPaymentKey() : null,
     charges: charges.map((c) => ({ id: c.id, label: c.label, amount: c.amount })),
     payments: payments.map((p) => ({ id: p.id, amount: p.amount, at: (p.settledAt ?? p.createdAt).toISOString() })),
     ref: order.orderRef,
     placedAt: (order.paidAt ?? order.createdAt).toISOString(),
-    steps: ORDER_STEPS.map((step, i) => ({
-      step,
-      name: STEP_NAMES[step],
-      done: i <= at,
-      current: i === at,
-      at: i <= at ? (reached(step) ?? null) : null,
-    })),
+    steps,
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
     lines: lines.map((l) => ({

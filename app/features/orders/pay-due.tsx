@@ -10,11 +10,23 @@ const FIELDS = [
 ];
 
 /**
- * What is due on the order (a delivery the studio added), paid by card from its page: a plain
+ * What is due on the order (the balance after a deposit, a delivery the studio added), paid by
+ * card from its page: a plain
  * form post with the page's key, so a second press, or a reload of the answer, never charges
  * twice; the amount sent is the one shown, and the server refuses any other.
  */
-export function PayDue({ due, payKey, answer }: { due: number; payKey: string | null; answer?: PayAnswer }) {
+export function PayDue({
+  due,
+  balance,
+  payKey,
+  answer,
+}: {
+  due: number;
+  /** The part of `due` that is the order's balance after its deposit. */
+  balance: number;
+  payKey: string | null;
+  answer?: PayAnswer;
+}) {
   const busy = useNavigation().state === "submitting";
   const paid = answer?.outcome?.status === "approved";
   const key = answer?.nextKey ?? payKey;
@@ -31,6 +43,12 @@ export function PayDue({ due, payKey, answer }: { due: number; payKey: string | 
       {message && (
         <p className="order-due__error" role="alert">
           {message}
+        </p>
+      )}
+      {!paid && balance > 0 && (
+        <p>
+          The balance of your order{due > balance ? `, ${formatPrice(balance)}, with the studio's charges` : ""}: we ask
+          for it when your pieces are ready, and you may pay it sooner.
         </p>
       )}
       {due > 0 && key && (
@@ -52,7 +70,7 @@ export function PayDue({ due, payKey, answer }: { due: number; payKey: string | 
             </div>
           ))}
           <button type="submit" className="btn order-due__pay" disabled={busy} aria-busy={busy}>
-            {busy ? "Paying…" : `Pay ${formatPrice(due)}`}
+            {busy ? "Paying…" : balance > 0 ? `Pay the balance, ${formatPrice(due)}` : `Pay ${formatPrice(due)}`}
           </button>
         </Form>
       )}

@@ -63,6 +63,8 @@ export async function contentAction(request: Request, context: AppLoadContext) {
         state: field(form, "state"),
         zip: field(form, "zip"),
         backlogWeeks: field(form, "backlogWeeks") || "0",
+        depositPercent: field(form, "depositPercent") || "0",
+        depositMinimum: field(form, "depositMinimum") || "0",
         hours: pairs(form, "hours", "days", "hours"),
         socials: pairs(form, "socials", "name", "url"),
       });

@@ -80,6 +80,7 @@ export async function orderAction(request: Request, context: AppLoadContext, par
         id,
         kind: field(form, "kind"),
         amount: field(form, "amount"),
+        payment: field(form, "payment"),
       });
       if (answer.respstat === "A") return { ok: `Done: ${answer.resptext || "approved"}.` } satisfies OrderActionData;
       return data(

@@ -90,6 +90,23 @@ export default function StudioContent({ loaderData, actionData }: Route.Componen
               defaultValue={String(studio.backlogWeeks)}
               error={err("backlogWeeks")}
             />
+            <div className="studio-row">
+              <StudioField
+                name="depositPercent"
+                label="Deposit (%)"
+                inputMode="numeric"
+                hint="What a buyer may pay now on made-to-order pieces, the rest when they are ready. 0 offers no deposit."
+                defaultValue={String(studio.depositPercent)}
+                error={err("depositPercent")}
+              />
+              <StudioField
+                name="depositMinimum"
+                label="Least deposit ($)"
+                inputMode="decimal"
+                defaultValue={String(studio.depositMinimum)}
+                error={err("depositMinimum")}
+              />
+            </div>
             <fieldset className="form-group">
               <legend>Opening hours</legend>
               {withRoom(studio.hours, { days: "", hours: "" }).map((h, i) => (

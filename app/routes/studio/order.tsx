@@ -27,7 +27,11 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
   const answer = actionData as OrderActionData | undefined;
   const label = (order.label ?? {}) as { label_url?: string; tracking_number?: string };
   const rate = ((order.shipping ?? {}) as { rate?: { provider?: string; servicelevel?: { name?: string } } }).rate;
-  const left = Math.round((order.total - order.refundedTotal) * 100) / 100;
+  const { payments, due } = loaderData;
+  // Every card payment the order took: the checkout's (the deposit, or the whole) and those from its page.
+  const atCheckout = order.deposit ?? order.total;
+  const taken = payments.reduce((s, p) => s + p.amount, atCheckout);
+  const left = Math.round((taken - order.refundedTotal) * 100) / 100;
   const a = order.address;
   return (
     <>
@@ -57,13 +61,27 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
         <section className="studio-card" aria-labelledby="order-payment">
           <h2 id="order-payment">Payment</h2>
           <p>
-            {formatPrice(order.total)} paid {order.paidAt ? dateTime(order.paidAt) : ""}
+            {order.deposit === null
+              ? `${formatPrice(order.total)} paid`
+              : `Deposit of ${formatPrice(order.deposit)} paid on ${formatPrice(order.total)}`}{" "}
+            {order.paidAt ? dateTime(order.paidAt) : ""}
             <br />
             {order.cardBrand} ending {order.cardLast4}
             <br />
             <span className="studio-muted">Reference {order.paymentRef ?? "none"}</span>
           </p>
+          {payments.map((p) => (
+            <p key={p.id}>
+              {formatPrice(p.amount)} paid from the order's page {dateTime(p.settledAt ?? p.createdAt)}
+            </p>
+          ))}
           {order.refundedTotal > 0 && <p>Given back: {formatPrice(order.refundedTotal)}</p>}
+          <p>
+            <strong>{due > 0 ? `${formatPrice(due)} due from the buyer` : "Nothing is due"}</strong>
+            {due > 0 && order.deposit !== null && order.status !== "ready" && order.status !== "shipped" && (
+              <span className="studio-muted"> · asked for when you mark it ready</span>
+            )}
+          </p>
         </section>
         <section className="studio-card" aria-labelledby="order-shipping">
           <h2 id="order-shipping">Shipping</h2>
@@ -177,6 +195,24 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
         <p className="studio-muted">Everything paid has been given back.</p>
       ) : (
         <StudioForm csrf={csrf} action="?intent=refund">
+          {payments.length > 0 && (
+            <div className="field">
+              <label htmlFor="refund-payment" className="field__label">
+                Of which payment
+              </label>
+              <select id="refund-payment" name="payment" className="field__control" defaultValue="checkout">
+                <option value="checkout">
+                  {order.deposit === null ? "At checkout" : "The deposit"}, {formatPrice(atCheckout)}
+                </option>
+                {payments.map((p) => (
+                  <option key={p.id} value={String(p.id)}>
+                    From the order's page {dateTime(p.settledAt ?? p.createdAt)}, {formatPrice(p.amount)}
+                    {p.refunded > 0 ? ` (${formatPrice(p.refunded)} given back)` : ""}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
           <div className="field">
             <label htmlFor="refund-kind" className="field__label">
               How
@@ -190,7 +226,7 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
             name="amount"
             label="Amount (USD)"
             inputMode="decimal"
-            hint={`Up to ${formatPrice(left)}. Not needed for a void.`}
+            hint={`Up to what that payment took less what was given back of it (${formatPrice(left)} in all). Not needed for a void.`}
             error={answer?.field === "amount" ? answer.error : undefined}
           />
           <button type="submit" className="btn">
@@ -212,14 +248,14 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
       />
 
       <h2>Charges after checkout</h2>
-      {loaderData.charges.length > 0 && (
+      {(loaderData.charges.length > 0 || payments.length > 0) && (
         <ul className="studio-list">
           {loaderData.charges.map((c) => (
             <li key={c.id}>
               {dateTime(c.createdAt)}: {c.label}, {formatPrice(c.amount)}
             </li>
           ))}
-          {loaderData.payments.map((p) => (
+          {payments.map((p) => (
             <li key={`p${p.id}`}>
               {dateTime(p.settledAt ?? p.createdAt)}: paid from the order's page, {formatPrice(p.amount)}
             </li>
@@ -227,8 +263,8 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
         </ul>
       )}
       <p className="studio-muted">
-        {loaderData.due > 0 ? `${formatPrice(loaderData.due)} is due from the buyer.` : "Nothing is due."} A charge (a
-        white-glove delivery, say) is mailed to the buyer, who pays it on the order's page.
+        {due > 0 ? `${formatPrice(due)} is due from the buyer.` : "Nothing is due."} A charge (a white-glove delivery,
+        say) is mailed to the buyer, who pays it on the order's page.
       </p>
       <StudioForm csrf={csrf} action="?intent=charge">
         <div className="studio-row">

@@ -1,0 +1,56 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { depositOf } from "./deposit.ts";
+
+const table = { total: 9000, madeToOrder: true };
+const lamp = { total: 250, madeToOrder: false };
+
+describe("deposit", () => {
+  it("takes the studio's percentage of the made-to-order lines and the rest in full", () => {
+    expect(depositOf([table], 0, { percent: 50, minimum: 500 })).toEqual({ now: 4500, balance: 4500, percent: 50 });
+    expect(depositOf([table, lamp], 40, { percent: 30, minimum: 500 })).toEqual({
+      now: 2700 + 250 + 40,
+      balance: 6300,
+      percent: 30,
+    });
+  });
+
+  it("never asks less than the minimum, and offers none when the minimum is the whole", () => {
+    expect(depositOf([{ total: 1000, madeToOrder: true }], 0, { percent: 10, minimum: 400 })).toEqual({
+      now: 400,
+      balance: 600,
+      percent: 10,
+    });
+    expect(depositOf([{ total: 300, madeToOrder: true }], 0, { percent: 50, minimum: 500 })).toBeNull();
+  });
+
+  it("offers none without a made-to-order line, or with deposits off", () => {
+    expect(depositOf([lamp], 20, { percent: 50, minimum: 0 })).toBeNull();
+    expect(depositOf([table], 0, { percent: 0, minimum: 0 })).toBeNull();
+    expect(depositOf([table], 0, { percent: 100, minimum: 0 })).toBeNull();
+  });
+
+  it("splits any order exactly into what is paid now and later, both in cents", () => {
+    const line = fc.record({
+      total: fc.integer({ min: 1, max: 2_000_000 }).map((c) => c / 100),
+      madeToOrder: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 0, max: 50_000 }).map((c) => c / 100),
+        fc.integer({ min: 1, max: 99 }),
+        fc.integer({ min: 0, max: 5000 }),
+        (lines, shipping, percent, minimum) => {
+          const split = depositOf(lines, shipping, { percent, minimum });
+          if (!split) return;
+          const total = lines.reduce((s, l) => s + l.total, 0) + shipping;
+          expect(Math.abs(split.now + split.balance - total)).toBeLessThan(0.005);
+          expect(split.balance).toBeGreaterThan(0);
+          expect(split.now).toBeGreaterThan(0);
+          expect(Math.round(split.now * 100)).toBeCloseTo(split.now * 100, 6);
+        },
+      ),
+    );
+  });
+});

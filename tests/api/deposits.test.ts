@@ -1,0 +1,208 @@
+/**
+ * Deposit, then balance (docs/product.md, "Deposit, then balance"): a made-to-order piece may be
+ * bought with the studio's deposit; the checkout charges only it, checked on the server's prices;
+ * the order page shows the balance; marking it ready mails the link to pay the balance, which
+ * charges once however many pages press Pay; the timeline shows the deposit and the balance; and
+ * money is given back per payment, never more than each took.
+ */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { depositOf } from "../../domain/deposit.ts";
+import { formatPrice } from "../../domain/format.ts";
+import { mailOutbox } from "../../server/db/schema.ts";
+import type { AuthRequest, PaymentGateway } from "../../server/payments/gateway.ts";
+import { createSandboxGateway } from "../../server/payments/sandbox.ts";
+import { buyDivergenceTable, buyShippablePiece } from "../support/buy.ts";
+import { devSiteForFile, formBody, type Send, signedInApp, signIn, staffMember } from "../support/studio.ts";
+import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
+
+const siteBuild = devSiteForFile();
+const LINK = /\/orders\/([A-Za-z0-9_-]{43})/;
+const textOf = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
+
+function countingGateway() {
+  const inner = createSandboxGateway();
+  const charged: AuthRequest[] = [];
+  const gateway: PaymentGateway = {
+    ...inner,
+    auth: async (req) => {
+      const answer = await inner.auth(req);
+      if (answer.respstat === "A") charged.push(req);
+      return answer;
+    },
+  };
+  return { gateway, charged };
+}
+
+describe.each(dbKinds)("deposit, then balance on %s", (kind: DbKind) => {
+  let t: TestApp;
+  let send: Send;
+  let session: { cookie: string; csrf: string };
+  let owner: { cookie: string; csrf: string };
+  let gw: ReturnType<typeof countingGateway>;
+  const db = () => t.deps.database.db;
+
+  beforeAll(async () => {
+    gw = countingGateway();
+    ({ t, send, session } = await signedInApp(kind, siteBuild(), {
+      gateway: gw.gateway,
+      env: { PAYMENT_RATE_LIMIT: "100000/600", PAYMENT_DECLINE_LIMIT: "100000/600" },
+    }));
+    await staffMember(t.deps, "owner@deposit.test", "owner");
+    owner = await signIn(send, "owner@deposit.test");
+    await db().execute(sql`update studio_config set deposit_percent = 50, deposit_minimum = 500`);
+    t.deps.changes.publish();
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const orderOf = async (ref: string) =>
+    (
+      (await db().execute(
+        sql`select id, total, deposit, paid_total, refunded_total, status from orders where order_ref = ${ref}`,
+      )) as unknown as {
+        rows: { id: number; total: string; deposit: string | null; paid_total: string; refunded_total: string }[];
+      }
+    ).rows[0]!;
+  const mailsTo = async (email: string) => (await db().select().from(mailOutbox)).filter((m) => m.to === email);
+  const key = () => `k${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
+  const pay = (token: string, amount: string, k = key()) =>
+    send(`/orders/${token}`, {
+      method: "POST",
+      body: formBody({ account: "4111 1111 1111 1111", expiry: "12/30", cvv2: "123", name: "Ada", amount, key: k }),
+    });
+  const step = (id: number, s: string, more: Record<string, string> = {}) =>
+    send(`/studio/orders/${id}?intent=status`, {
+      method: "POST",
+      body: formBody({ csrf: session.csrf, step: s, ...more }),
+      headers: { cookie: session.cookie },
+    });
+  const refund = (id: number, fields: Record<string, string>) =>
+    send(`/studio/orders/${id}?intent=refund`, {
+      method: "POST",
+      body: formBody({ csrf: owner.csrf, kind: "refund", ...fields }),
+      headers: { cookie: owner.cookie },
+    });
+
+  it("gives the studio's deposit rule with the studio, and the checkout's split is the server's", async () => {
+    const studio = (await (await t.request("/api/studio")).json()) as { deposit: { percent: number; minimum: number } };
+    expect(studio.deposit).toEqual({ percent: 50, minimum: 500 });
+    expect(depositOf([{ total: 4000, madeToOrder: true }], 0, studio.deposit)).toEqual({
+      now: 2000,
+      balance: 2000,
+      percent: 50,
+    });
+  });
+
+  it("charges half of a Divergence table at checkout, and the page shows the balance due and the ship window", async () => {
+    const email = `dep-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const before = gw.charged.length;
+    const bought = await buyDivergenceTable(t, { email, payNow: "deposit" });
+    expect(bought.res.status).toBe(200);
+    const answer = (await bought.res.json()) as {
+      status: string;
+      order: { total: number };
+      deposit: { paid: number; balance: number };
+      data: { amount: string };
+    };
+    const half = Math.round(bought.total * 50) / 100;
+    expect(answer.status).toBe("approved");
+    expect(answer.order.total).toBe(bought.total);
+    expect(answer.deposit).toEqual({ paid: half, balance: Math.round((bought.total - half) * 100) / 100 });
+    expect(gw.charged.length).toBe(before + 1);
+    expect(gw.charged.at(-1)!.amount).toBe(half.toFixed(2));
+    const row = await orderOf(bought.ref);
+    expect(Number(row.deposit)).toBe(half);
+    expect(Number(row.paid_total)).toBe(half);
+
+    // A repeat of the key answers the same, charging nothing.
+    const again = await bought.post(bought.request, bought.key);
+    expect(((await again.json()) as { deposit: unknown }).deposit).toEqual(answer.deposit);
+    expect(gw.charged.length).toBe(before + 1);
+
+    const confirmation = (await mailsTo(email)).find((m) => m.kind === "order-confirmation")!;
+    expect(confirmation.text).toContain(`Deposit paid: ${formatPrice(half)}`);
+    expect(confirmation.text).toContain(`Balance, due when your pieces are ready: ${formatPrice(bought.total - half)}`);
+    expect(confirmation.html).toContain("Deposit paid");
+    const page = await textOf(await send(`/orders/${LINK.exec(confirmation.text)![1]}`));
+    expect(page).toContain("Deposit paid");
+    expect(page).toContain("Balance paid");
+    expect(page).toContain(`${formatPrice(bought.total - half)} due`);
+    expect(page).toContain("Pay the balance");
+    expect(page).toContain("Expected to leave the studio:");
+  });
+
+  it("refuses a deposit the page did not show (409 with the fresh one), and one on pieces from stock", async () => {
+    const before = gw.charged.length;
+    const stale = await buyDivergenceTable(t, { payNow: "deposit", deposit: 1 });
+    expect(stale.res.status).toBe(409);
+    const body = (await stale.res.json()) as { error: { field: string }; fresh: { deposit: number } };
+    expect(body.error.field).toBe("deposit");
+    expect(body.fresh.deposit).toBeGreaterThan(1);
+    const lamp = await buyShippablePiece(t, { payNow: "deposit" });
+    expect(lamp.res.status).toBe(400);
+    expect(((await lamp.res.json()) as { error: { field: string } }).error.field).toBe("payNow");
+    expect(gw.charged.length).toBe(before);
+  });
+
+  it("mails the balance when the studio marks it ready; racing payments charge it once; shipped shows tracking", async () => {
+    const email = `bal-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const bought = await buyDivergenceTable(t, { email, payNow: "deposit" });
+    const { id } = await orderOf(bought.ref);
+    const balance = Math.round((bought.total - bought.deposit!) * 100) / 100;
+    expect((await step(id, "in_production")).status).toBe(200);
+    expect((await mailsTo(email)).find((m) => m.kind === "order-in-production")!.text).not.toContain("is now due");
+    expect((await step(id, "ready")).status).toBe(200);
+    const ready = (await mailsTo(email)).find((m) => m.kind === "order-ready")!;
+    expect(ready.subject).toContain(`${formatPrice(balance)} due`);
+    expect(ready.text).toContain(`${formatPrice(balance)} is now due`);
+    expect(ready.html).toContain("Pay the balance");
+    const token = LINK.exec(ready.text)![1]!;
+
+    const before = gw.charged.length;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => pay(token, balance.toFixed(2))));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.every((a) => a.status === 200 || a.status === 400)).toBe(true);
+    expect(gw.charged.length).toBe(before + 1);
+    expect(gw.charged.at(-1)!.amount).toBe(balance.toFixed(2));
+    expect(Number((await orderOf(bought.ref)).paid_total)).toBe(bought.total);
+    expect((await pay(token, balance.toFixed(2))).status).toBe(400);
+
+    expect((await step(id, "shipped", { carrier: "Studio van", trackingNumber: "HW-2026-0042" })).status).toBe(200);
+    const page = await textOf(await send(`/orders/${token}`));
+    expect(page).toMatch(/Balance paid<\/span><span class="order-steps__when">\w+, \w+ \d/);
+    expect(page).toContain("HW-2026-0042");
+    expect(page).toContain("<dt>Due</dt><dd>$0</dd>");
+  });
+
+  it("gives money back per payment, never more than each took", async () => {
+    const bought = await buyDivergenceTable(t, { payNow: "deposit" });
+    const { id } = await orderOf(bought.ref);
+    const balance = Math.round((bought.total - bought.deposit!) * 100) / 100;
+    await step(id, "ready");
+    const token = LINK.exec(
+      (await db().select().from(mailOutbox)).filter((m) => m.kind === "order-ready").at(-1)!.text,
+    )![1]!;
+    expect((await pay(token, balance.toFixed(2))).status).toBe(200);
+    const paymentId = (
+      (await db().execute(
+        sql`select id from order_payments where order_id = ${id} and status = 'approved'`,
+      )) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows[0]!.id;
+
+    const tooMuch = await refund(id, { amount: (bought.deposit! + 1).toFixed(2) });
+    expect(tooMuch.status).toBe(400);
+    expect(await textOf(tooMuch)).toContain(`At most ${formatPrice(bought.deposit!)} can be refunded of this payment`);
+    expect((await refund(id, { amount: "100.00", payment: String(paymentId) })).status).toBe(200);
+    const overBalance = await refund(id, { amount: balance.toFixed(2), payment: String(paymentId) });
+    expect(overBalance.status).toBe(400);
+    expect(await textOf(overBalance)).toContain(`At most ${formatPrice(balance - 100)} can be refunded`);
+    expect((await refund(id, { amount: bought.deposit!.toFixed(2) })).status).toBe(200);
+    const other = await refund(id, { amount: "1.00", payment: "999999" });
+    expect(other.status).toBe(400);
+    expect(Number((await orderOf(bought.ref)).refunded_total)).toBe(Math.round((bought.deposit! + 100) * 100) / 100);
+  });
+});
