@@ -49,6 +49,7 @@ export default [
     route("contact", "routes/contact.tsx"),
     route("contact-submitted", "routes/contact-submitted.tsx"),
     route("orders/:token", "routes/order-page.tsx"),
+    route("quotes/:token", "routes/quote-page.tsx"),
     route("faqs", "routes/faqs.tsx"),
     route("media", "routes/media.tsx"),
     route("media/:id", "routes/media-post.tsx"),

@@ -13,8 +13,8 @@ import { type DepositRule, type DepositSplit, depositOf } from "./deposit.ts";
 import type { TopFinish } from "./divergence-builder.ts";
 
 export type { RatesRequest };
-/** The body of a payment request, as the browser builds it. */
-export type PaymentPayload = PaymentRequest;
+/** The body of a payment request, as the browser builds it ('payNow' only when a deposit is chosen). */
+export type PaymentPayload = Omit<PaymentRequest, "payNow"> & { payNow?: PaymentRequest["payNow"] };
 
 /** A shipping rate as the rates API hands it out (docs/product.md §3 "Shipping rate"). */
 export type QuotedRate = {
@@ -168,7 +168,8 @@ export function paymentPayload(
     shippingRateId: rate?.object_id ?? null,
     products: orderLines(lines),
     ...(delivery && Object.values(delivery).some((v) => v.trim() !== "") ? { delivery } : {}),
-    ...(deposit ? { payNow: "deposit", deposit: deposit.now } : { payNow: "full" }),
+    // Paying in full sends the specification's payload unchanged.
+    ...(deposit ? { payNow: "deposit" as const, deposit: deposit.now } : {}),
   };
 }
 

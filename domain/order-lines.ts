@@ -4,6 +4,9 @@
  * Natural Oil"); nothing for a piece, whose title says it all.
  */
 export function lineChoices(kind: string, details: Record<string, unknown> | null | undefined): string | null {
+  // A quote's line: the studio's own words for it.
+  if (kind === "quote")
+    return typeof details?.description === "string" && details.description ? details.description : null;
   if (kind !== "divergence" || !details) return null;
   const d = details as Record<string, string | undefined>;
   const words = [

@@ -120,6 +120,7 @@ export function createApp(deps: AppDeps, options: { pages?: PageHandler; clientD
     app.use("/studio/*", privatePage);
     // A buyer's order page is theirs alone (its address is its key): never cached or indexed either.
     app.use("/orders/*", privatePage);
+    app.use("/quotes/*", privatePage);
     app.all("*", (c) => pages(c.req.raw, { client: clientAddress(c, deps.config.trustProxy) }));
   } else {
     app.notFound((c) => c.text("Not found", 404));

@@ -23,7 +23,7 @@ import { cardBrand } from "../../domain/cards.ts";
 import { checkoutTotal, PAYMENT_MESSAGES, RATE_MESSAGES, validateCheckout } from "../../domain/checkout.ts";
 import { paymentWireField } from "../../domain/checkout-order.ts";
 import type { PaymentRequest } from "../../domain/checkout-wire.ts";
-import { depositOf, NO_DEPOSITS } from "../../domain/deposit.ts";
+import { type DepositRule, depositOf, NO_DEPOSITS } from "../../domain/deposit.ts";
 import { formatPrice } from "../../domain/format.ts";
 import type { Db } from "../db/client.ts";
 import { studioConfig } from "../db/schema.ts";
@@ -146,12 +146,9 @@ async function quotedRate(db: Db, body: PaymentRequest, cart: PricedCart): Promi
  * on the server's prices (domain/deposit.ts). None offered is a 400 naming `payNow`; a deposit
  * other than the page showed is a 409 with the fresh one, as for any price.
  */
-async function depositAsked(db: Db, body: PaymentRequest, cart: PricedCart, shippingTotal: number) {
+function depositAsked(body: PaymentRequest, cart: PricedCart, shippingTotal: number, rule: DepositRule) {
   if (body.payNow !== "deposit") return null;
-  const [rule] = await db
-    .select({ percent: studioConfig.depositPercent, minimum: studioConfig.depositMinimum })
-    .from(studioConfig);
-  const split = depositOf(cart.lines, shippingTotal, rule ?? NO_DEPOSITS);
+  const split = depositOf(cart.lines, shippingTotal, rule);
   if (!split)
     throw new ApiError(400, "invalid_request", "payNow: no deposit is offered on this order; pay in full.", "payNow");
   if (body.deposit !== undefined && Math.abs(body.deposit - split.now) > 0.004)
@@ -187,11 +184,39 @@ async function assertWithinLimits(deps: PaymentDeps, client: string): Promise<vo
     );
 }
 
+/**
+ * What an order is made of: the catalog's pieces (the checkout), or a quote the studio wrote
+ * (server/quotes/quotes.ts), which is claimed before its card is charged, so two pages cannot
+ * both accept it, and given up again if the payment does not go through.
+ */
+export type CartSource = {
+  price(db: Db, body: PaymentRequest): Promise<PricedCart>;
+  depositRule(db: Db): Promise<DepositRule>;
+  /** Before the stock take and the charge: claims it for the order `ref`, or refuses (an ApiError). */
+  claim?(ref: string): Promise<void>;
+  /** The order `ref` did not go through: its claim is given up. */
+  release?(ref: string): Promise<void>;
+  /** The order `ref` stands. */
+  accepted?(ref: string): Promise<void>;
+};
+
+/** The checkout's source: the catalog, priced from the database, with the studio's deposit. */
+const catalog: CartSource = {
+  price: (db, body) => priceCart(db, body.products),
+  depositRule: async (db) => {
+    const [rule] = await db
+      .select({ percent: studioConfig.depositPercent, minimum: studioConfig.depositMinimum })
+      .from(studioConfig);
+    return rule ?? NO_DEPOSITS;
+  },
+};
+
 export async function processPayment(
   deps: PaymentDeps,
   key: string | undefined,
   body: PaymentRequest,
   client: string,
+  source: CartSource = catalog,
 ): Promise<PaymentAnswer> {
   assertIdempotencyKey(key);
   assertValid(body);
@@ -207,12 +232,14 @@ export async function processPayment(
   let deposit: number | null;
   try {
     await assertWithinLimits(deps, client);
-    cart = await priceCart(deps.db, body.products);
+    cart = await source.price(deps.db, body);
     rate = await quotedRate(deps.db, body, cart);
     total = assertSameFigures(body, cart, rate ? Number(rate.amount) : 0);
-    deposit = await depositAsked(deps.db, body, cart, rate ? Number(rate.amount) : 0);
+    deposit = depositAsked(body, cart, rate ? Number(rate.amount) : 0, await source.depositRule(deps.db));
+    await source.claim?.(ref);
     orderId = await reserve(deps, key, ref, body, cart, rate, total, deposit);
   } catch (err) {
+    await source.release?.(ref).catch((e) => deps.logger.error({ err: e, orderRef: ref }, "Claim not given up"));
     await releaseKey(deps.db, key);
     throw err;
   }
@@ -247,6 +274,7 @@ export async function processPayment(
         deps.clientLimits.declines.max,
         deps.clientLimits.declines.windowSeconds,
       );
+    await source.release?.(ref);
     const answer = refusedAnswer(auth);
     await settleKey(deps.db, key, answer);
     return answer;
@@ -254,10 +282,12 @@ export async function processPayment(
 
   const order = { id: orderId, ref, body, cart, rate, total, deposit };
   if (!(await recordPaid(deps, order, auth))) {
+    await source.release?.(ref).catch(() => undefined);
     const answer = refusedAnswer({ ...auth, respstat: "B" });
     await settleKey(deps.db, key, answer).catch(() => undefined);
     return answer;
   }
+  await source.accepted?.(ref).catch((err) => deps.logger.error({ err, orderRef: ref }, "Not marked accepted"));
   deps.mailer.kick();
 
   const label = rate

@@ -18,7 +18,8 @@ import type { Parcel } from "../shipping/provider.ts";
 export type { CartLineInput };
 
 export type PricedLine = {
-  kind: "product" | "divergence";
+  /** A catalog piece, a configured Divergence table, or a line of a quote the studio wrote. */
+  kind: "product" | "divergence" | "quote";
   itemId: number;
   title: string;
   unitPrice: number;
@@ -27,8 +28,8 @@ export type PricedLine = {
   customShipping: boolean;
   /** Built to the buyer's order (a Divergence table, or a piece with build weeks): a deposit may be paid on it (domain/deposit.ts). */
   madeToOrder: boolean;
-  /** For taking stock: the products row or the divergence_sizes row. */
-  stockRef: { table: "products" | "divergence_sizes"; id: number };
+  /** For taking stock: the products row or the divergence_sizes row; none for a quote's line. */
+  stockRef: { table: "products" | "divergence_sizes"; id: number } | null;
   details: Record<string, unknown>;
   /** The picture the buyer's mail shows for it (a file under images/{folder}/). */
   picture: { folder: string; fileName: string } | null;
@@ -197,7 +198,7 @@ export async function priceCart(db: Db, input: CartLineInput[]): Promise<PricedC
     parcels: lines.flatMap((l) => l.parcels),
     specialized: lines.filter((l) => l.customShipping).map((l) => ({ id: l.itemId, title: l.title })),
     cartKey: lines
-      .map((l) => `${l.stockRef.table}:${l.stockRef.id}:${l.quantity}`)
+      .map((l) => `${l.stockRef?.table}:${l.stockRef?.id}:${l.quantity}`)
       .sort()
       .join(","),
   };

@@ -49,22 +49,11 @@ function studioSource(deps: AppDeps) {
   };
 }
 
-/** Shipping rates and card payment (docs/api.md "Checkout", docs/decisions/003 and 004). */
-export function checkoutRoutes(api: Hono, deps: AppDeps) {
+/** What a payment needs (the checkout's, and a quote's acceptance on its page). */
+export function paymentDepsOf(deps: AppDeps): PaymentDeps {
   const studio = studioSource(deps);
-  const limit = bodyLimit({ maxSize: 64 * 1024, onError: tooLarge });
-
-  const { quotes, payments, declines } = deps.config.checkoutLimits;
-  const quoteLimit = rateLimit(deps.limits, { name: "quote", ...quotes, trustProxy: deps.config.trustProxy });
-
-  api.post("/shipping/rates", limit, quoteLimit, async (c) => {
-    const body = parseOr400(ratesRequestSchema, await jsonBody(c));
-    return c.json(
-      await quoteRates({ db: deps.database.db, shipping: deps.shipping, logger: deps.logger, from: studio.from }, body),
-    );
-  });
-
-  const paymentDeps: PaymentDeps = {
+  const { payments, declines } = deps.config.checkoutLimits;
+  return {
     db: deps.database.db,
     gateway: deps.gateway,
     shipping: deps.shipping,
@@ -78,6 +67,24 @@ export function checkoutRoutes(api: Hono, deps: AppDeps) {
     stockChanged: () => deps.changes.publish(),
     orderPageUrl: (token) => orderPageUrl(deps.config, token),
   };
+}
+
+/** Shipping rates and card payment (docs/api.md "Checkout", docs/decisions/003 and 004). */
+export function checkoutRoutes(api: Hono, deps: AppDeps) {
+  const studio = studioSource(deps);
+  const limit = bodyLimit({ maxSize: 64 * 1024, onError: tooLarge });
+
+  const { quotes } = deps.config.checkoutLimits;
+  const quoteLimit = rateLimit(deps.limits, { name: "quote", ...quotes, trustProxy: deps.config.trustProxy });
+
+  api.post("/shipping/rates", limit, quoteLimit, async (c) => {
+    const body = parseOr400(ratesRequestSchema, await jsonBody(c));
+    return c.json(
+      await quoteRates({ db: deps.database.db, shipping: deps.shipping, logger: deps.logger, from: studio.from }, body),
+    );
+  });
+
+  const paymentDeps = paymentDepsOf(deps);
   api.post("/payment/process-payment", limit, async (c) => {
     const body = parseOr400(paymentRequestSchema, await jsonBody(c));
     const client = clientAddress(c, deps.config.trustProxy);

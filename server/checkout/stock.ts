@@ -25,6 +25,7 @@ const tableOrder: Record<StockTable, number> = { divergence_sizes: 0, products: 
 export function stockTakes(lines: Pick<PricedLine, "stockRef" | "quantity" | "title">[]): StockTake[] {
   const byRow = new Map<string, StockTake>();
   for (const l of lines) {
+    if (!l.stockRef) continue; // a quote's line: made for this buyer, from no stock
     const key = `${l.stockRef.table}:${l.stockRef.id}`;
     const take = byRow.get(key);
     if (take) take.quantity += l.quantity;
@@ -134,7 +135,10 @@ export async function takeStock<T>(
             }
             throw new ShortOfStock(take);
           }
-          return writeOrder(tx as unknown as Db, (l) => toOrder.has(`${l.stockRef.table}:${l.stockRef.id}`));
+          return writeOrder(
+            tx as unknown as Db,
+            (l) => l.stockRef !== null && toOrder.has(`${l.stockRef.table}:${l.stockRef.id}`),
+          );
         }),
       { onRetry },
     );
@@ -160,7 +164,7 @@ export async function releasePendingOrder(db: Db, orderId: number): Promise<bool
       const lines = await tx.delete(orderLines).where(eq(orderLines.orderId, orderId)).returning();
       const takes = stockTakes(
         lines
-          .filter((l) => !builtToOrderLine(l))
+          .filter((l) => !builtToOrderLine(l) && l.kind !== "quote")
           .map((l) => ({ stockRef: stockRefOfLine(l), quantity: l.quantity, title: l.title })),
       );
       for (const take of takes)

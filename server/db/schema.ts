@@ -327,6 +327,44 @@ export const enquiries = pgTable("enquiries", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** A line of a quote: what the studio will make, at what price. */
+export type QuoteLine = { title: string; description: string; price: number; quantity: number };
+
+/**
+ * A priced quote the studio wrote from an enquiry (server/quotes/quotes.ts), mailed to the
+ * visitor as a link `/quotes/{token}` (only the token's SHA-256 is kept). 'sent' until it is
+ * accepted and paid ('accepted', with its order) or withdrawn; while its payment is being made it
+ * is 'paying' with the order's reference, so two pages cannot both accept it.
+ */
+export const quotes = pgTable(
+  "quotes",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    enquiryId: integer("enquiry_id"),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    lines: jsonb("lines").$type<QuoteLine[]>().notNull(),
+    total: money("total").notNull(),
+    /** Built in this many weeks, at the least and at the most, after the studio's backlog. */
+    buildWeeksMin: integer("build_weeks_min").notNull(),
+    buildWeeksMax: integer("build_weeks_max").notNull(),
+    /** Paid on acceptance, in percent of the total (100: all of it). */
+    depositPercent: integer("deposit_percent").notNull(),
+    /** The last day it can be accepted, YYYY-MM-DD in the studio's time zone. */
+    validUntil: text("valid_until").notNull(),
+    note: text("note").notNull().default(""),
+    status: text("status").notNull().default("sent"),
+    orderRef: text("order_ref"),
+    /** When an acceptance claimed it ('paying'): a claim whose order never came to be is given up after a while. */
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    staffId: integer("staff_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("quotes_token_idx").on(t.tokenHash), index("quotes_enquiry_idx").on(t.enquiryId)],
+);
+
 export type StaffNote = { at: string; by: string; text: string };
 export type OrderHistoryEntry = { step: string; at: string };
 

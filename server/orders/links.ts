@@ -14,14 +14,18 @@ import { siteOrigin } from "../seo/origin.ts";
 
 type Tx = Pick<Db, "insert" | "select" | "update">;
 
-const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
+/** A page token's stored form (an order's or a quote's). */
+export const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** What a token looks like: 43 URL-safe characters (32 bytes). Anything else is not looked up. */
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+export const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** A new page token: 32 random bytes. */
+export const newToken = () => randomBytes(32).toString("base64url");
 
 /** Makes a new link to the order's page (inside the caller's transaction); gives its token. */
 export async function newOrderLink(tx: Tx, orderId: number): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
+  const token = newToken();
   await tx.insert(orderLinks).values({ orderId, tokenHash: hashOf(token) });
   return token;
 }
@@ -77,4 +81,4 @@ export async function revokeOrderLinks(tx: Tx, orderId: number): Promise<number>
  * A request path as it may be logged: an order page's token is a password to that order, so it
  * is never written to a log, found or not.
  */
-export const loggablePath = (path: string) => path.replace(/^\/orders\/[^/?#]+/, "/orders/:token");
+export const loggablePath = (path: string) => path.replace(/^\/(orders|quotes)\/[^/?#]+/, "/$1/:token");

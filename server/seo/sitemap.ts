@@ -28,7 +28,7 @@ const STATIC_PATHS = [
 ];
 
 /** Pages kept out of search indexes: a visitor's own lists and payment. */
-export const PRIVATE_PATHS = ["/cart", "/wishlist", "/check-out", "/studio", "/orders/"];
+export const PRIVATE_PATHS = ["/cart", "/wishlist", "/check-out", "/studio", "/orders/", "/quotes/"];
 
 const xmlEscape = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");

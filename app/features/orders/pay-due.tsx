@@ -1,13 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { formatPrice } from "../../../domain/format.ts";
 import type { PayAnswer } from "./order-page.server.ts";
-
-const FIELDS = [
-  { name: "account", label: "Card number", autoComplete: "cc-number", inputMode: "numeric" as const, span: "wide" },
-  { name: "expiry", label: "Expiry (MM/YY)", autoComplete: "cc-exp", inputMode: "numeric" as const, span: "half" },
-  { name: "cvv2", label: "CVC", autoComplete: "cc-csc", inputMode: "numeric" as const, span: "half" },
-  { name: "name", label: "Name on card", autoComplete: "cc-name", inputMode: undefined, span: "wide" },
-];
+import { CARD_FIELDS, PlainFields } from "./plain-fields.tsx";
 
 /**
  * What is due on the order (the balance after a deposit, a delivery the studio added), paid by
@@ -40,7 +34,7 @@ export function PayDue({
           {answer.outcome.due > 0 ? `${formatPrice(answer.outcome.due)} is still due.` : "Nothing more is due."}
         </p>
       )}
-      {message && (
+      {message && !CARD_FIELDS.some((f) => f.name === answer?.field) && (
         <p className="order-due__error" role="alert">
           {message}
         </p>
@@ -55,20 +49,7 @@ export function PayDue({
         <Form method="post" className="order-due__form" aria-label="Pay what is due">
           <input type="hidden" name="key" value={key} />
           <input type="hidden" name="amount" value={due.toFixed(2)} />
-          {FIELDS.map((f) => (
-            <div key={f.name} className={`order-due__field order-due__field--${f.span}`}>
-              <label htmlFor={`pay-${f.name}`}>{f.label}</label>
-              <input
-                id={`pay-${f.name}`}
-                name={f.name}
-                className="order-due__input"
-                autoComplete={f.autoComplete}
-                inputMode={f.inputMode}
-                required
-                aria-invalid={answer?.field === f.name ? true : undefined}
-              />
-            </div>
-          ))}
+          <PlainFields fields={CARD_FIELDS} refused={answer} />
           <button type="submit" className="btn order-due__pay" disabled={busy} aria-busy={busy}>
             {busy ? "Paying…" : balance > 0 ? `Pay the balance, ${formatPrice(due)}` : `Pay ${formatPrice(due)}`}
           </button>

@@ -1,7 +1,10 @@
 /** The inbox's loaders and actions (routes/studio/enquiries*.tsx). */
 import { type AppLoadContext, data } from "react-router";
-import { requireStudio } from "../../../server/content/studio.ts";
+import { buyerMailStudio, requireStudio } from "../../../server/content/studio.ts";
+import { studioConfig } from "../../../server/db/schema.ts";
 import { storedOrOnDisk } from "../../../server/files/legacy-paths.ts";
+import { createQuote, listQuotes, withdrawQuote } from "../../../server/quotes/quotes.ts";
+import { siteOrigin } from "../../../server/seo/origin.ts";
 import { listAudit } from "../../../server/staff/audit.ts";
 import {
   addEnquiryNote,
@@ -46,15 +49,34 @@ export async function enquiryLoader(request: Request, context: AppLoadContext, p
   const enquiry = await getEnquiry(db, enquiryId(param));
   if (!enquiry) throw data({ message: "No such enquiry." }, { status: 404 });
   const studio = await requireStudio(context.deps);
-  const history = await listAudit(db, { entity: "enquiry", entityId: String(enquiry.id), limit: 50 });
+  const [history, quotes, [config]] = await Promise.all([
+    listAudit(db, { entity: "enquiry", entityId: String(enquiry.id), limit: 50 }),
+    listQuotes(db, enquiry.id),
+    db.select({ depositPercent: studioConfig.depositPercent }).from(studioConfig),
+  ]);
   return {
+    quotes: quotes.map((q) => ({
+      id: q.id,
+      total: q.total,
+      state: q.state,
+      validUntil: q.validUntil,
+      depositPercent: q.depositPercent,
+      orderRef: q.orderRef,
+      createdAt: q.createdAt,
+      lines: q.lines.map((l) => ({ title: l.title, quantity: l.quantity })),
+    })),
+    // A new quote asks the studio's usual deposit and holds for 30 days.
+    quoteDefaults: {
+      depositPercent: config?.depositPercent || 50,
+      validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+    },
     enquiry: { ...enquiry, images: enquiry.images.map((i) => ({ fileName: i.fileName, contentType: i.contentType })) },
     studioName: studio.name,
     history,
   };
 }
 
-export type EnquiryActionData = { ok?: string; error?: string; field?: string };
+export type EnquiryActionData = { ok?: string; error?: string; field?: string; posted?: Record<string, string> };
 
 export async function enquiryAction(request: Request, context: AppLoadContext, param: string | undefined) {
   const id = enquiryId(param);
@@ -87,6 +109,28 @@ export async function enquiryAction(request: Request, context: AppLoadContext, p
         },
       );
       return { ok: "Reply sent." } satisfies EnquiryActionData;
+    }
+    if (intent === "quote") {
+      const posted = Object.fromEntries(
+        [...form.entries()].flatMap(([k, v]) => (typeof v === "string" && k !== "csrf" ? [[k, v]] : [])),
+      );
+      try {
+        const quoteId = await createQuote(
+          { db, quoteUrl: (token) => `${siteOrigin(context.deps.config)}/quotes/${token}` },
+          session.staff,
+          await buyerMailStudio(context.deps),
+          id,
+          posted,
+        );
+        context.deps.mailer.kick();
+        return { ok: `Quote #${quoteId} sent.` } satisfies EnquiryActionData;
+      } catch (err) {
+        return refused(err, { posted });
+      }
+    }
+    if (intent === "withdraw-quote") {
+      await withdrawQuote(db, session.staff, Number(field(form, "quote")));
+      return { ok: "The quote is withdrawn: its page no longer takes payment." } satisfies EnquiryActionData;
     }
     return data({ error: "Unknown action." } satisfies EnquiryActionData, { status: 400 });
   } catch (err) {

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { AuditTrail } from "../../features/studio/audit-trail.tsx";
 import { type EnquiryActionData, enquiryAction, enquiryLoader } from "../../features/studio/enquiries.server.ts";
 import { dateTime, enquiryName } from "../../features/studio/labels.ts";
+import { EnquiryQuotes } from "../../features/studio/quote-form.tsx";
 import { StudioField, StudioForm, StudioNotices } from "../../features/studio/studio-form.tsx";
 import { useStudio } from "../../features/studio/use-studio.ts";
 import type { Route } from "./+types/enquiry";
@@ -114,6 +115,17 @@ export default function StudioEnquiry({ loaderData, actionData }: Route.Componen
       ) : (
         <p className="studio-muted">No email address was given.</p>
       )}
+
+      <EnquiryQuotes
+        csrf={csrf}
+        quotes={loaderData.quotes}
+        email={enquiry.fields.email}
+        defaults={loaderData.quoteDefaults}
+        posted={answer?.posted}
+        error={
+          answer?.error && answer.field && answer.posted ? { field: answer.field, message: answer.error } : undefined
+        }
+      />
 
       <h2>Handling</h2>
       <div className="studio-actions">

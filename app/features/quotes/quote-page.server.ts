@@ -1,0 +1,106 @@
+/** The quote page's loader and action (routes/quote-page.tsx): a quote a link's token opens, and its acceptance. */
+import { eq } from "drizzle-orm";
+import { type AppLoadContext, data } from "react-router";
+import { leadTimeText, shipDatesText, shipWindow } from "../../../domain/lead-time.ts";
+import { paymentDepsOf } from "../../../server/checkout/routes.ts";
+import { orders, studioConfig } from "../../../server/db/schema.ts";
+import { ApiError } from "../../../server/http/errors.ts";
+import { newPaymentKey } from "../../../server/orders/balance.ts";
+import { newOrderLink, orderPageUrl } from "../../../server/orders/links.ts";
+import {
+  ACCEPT_FIELDS,
+  acceptQuote,
+  findQuoteByToken,
+  quoteDeposit,
+  quoteState,
+} from "../../../server/quotes/quotes.ts";
+
+/** The address fields, given back with a refusal (the card's never are). */
+const ADDRESS_FIELDS = ["firstname", "lastname", "address", "city", "region", "postal", "phone"] as const;
+
+export async function quotePageLoader(context: AppLoadContext, token: string) {
+  const db = context.deps.database.db;
+  const q = await findQuoteByToken(db, token);
+  // A wrong or malformed token: the plain 404 any missing page gets.
+  if (!q) throw data("Not found", { status: 404 });
+  const state = await quoteState(db, q);
+  const [studio] = await db.select({ backlogWeeks: studioConfig.backlogWeeks }).from(studioConfig);
+  const lead = { days: 0, weeks: [q.buildWeeksMin, q.buildWeeksMax] as [number, number] };
+  const window = shipWindow(lead, false, studio?.backlogWeeks ?? 0);
+  const deposit = quoteDeposit(q);
+  return {
+    id: q.id,
+    name: q.name,
+    email: q.email,
+    lines: q.lines.map((l, i) => ({ id: i, ...l, total: Math.round(l.price * l.quantity * 100) / 100 })),
+    total: q.total,
+    deposit,
+    depositPercent: q.depositPercent,
+    builds: leadTimeText(lead, false),
+    // If accepted today: when it would leave the studio.
+    leaves: window ? shipDatesText(window) : null,
+    validUntil: q.validUntil,
+    note: q.note,
+    state,
+    sentAt: q.createdAt.toISOString(),
+    // One key for this page's payment: a second press of Accept repeats it, never charging twice.
+    payKey: state === "open" ? newPaymentKey() : null,
+  };
+}
+
+/** The acceptance's answer: the order it made, or why not (the field at fault, the address as posted). */
+export type AcceptAnswer = {
+  accepted?: { orderRef: string; paid: number; balance: number; pageUrl: string };
+  error?: string;
+  field?: string;
+  values?: Record<string, string>;
+  nextKey?: string;
+};
+
+const text = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === "string" ? v : "";
+};
+
+/** Accepts the quote and pays what it asks now (a plain form post: it works before and without scripts). */
+export async function quotePageAction(request: Request, context: AppLoadContext, token: string) {
+  const db = context.deps.database.db;
+  const q = await findQuoteByToken(db, token);
+  if (!q) throw data("Not found", { status: 404 });
+  const form = await request.formData().catch(() => new FormData());
+  const posted = Object.fromEntries(ACCEPT_FIELDS.map((k) => [k, text(form, k)])) as Record<
+    (typeof ACCEPT_FIELDS)[number],
+    string
+  >;
+  const values = Object.fromEntries(ADDRESS_FIELDS.map((k) => [k, posted[k]]));
+  try {
+    const answer = await acceptQuote(paymentDepsOf(context.deps), q, posted, context.client ?? "local");
+    const body = answer.body as {
+      status?: string;
+      orderId?: string;
+      order?: { total: number };
+      deposit?: { paid: number; balance: number };
+    };
+    if (body.status === "approved" && body.orderId) {
+      const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.orderRef, body.orderId));
+      const link = order ? await newOrderLink(db, order.id) : null;
+      return data({
+        accepted: {
+          orderRef: body.orderId,
+          paid: body.deposit?.paid ?? body.order?.total ?? q.total,
+          balance: body.deposit?.balance ?? 0,
+          pageUrl: link ? orderPageUrl(context.deps.config, link) : "",
+        },
+      } satisfies AcceptAnswer);
+    }
+    const message =
+      body.status === "declined"
+        ? "The card was declined. Nothing was charged; try another card."
+        : "The payment could not be made just now. Nothing was charged; try again.";
+    return data({ error: message, values, nextKey: newPaymentKey() } satisfies AcceptAnswer, { status: 402 });
+  } catch (err) {
+    if (err instanceof ApiError && err.status < 500)
+      return data({ error: err.message, field: err.field, values } satisfies AcceptAnswer, { status: err.status });
+    throw err;
+  }
+}

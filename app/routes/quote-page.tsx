@@ -1,0 +1,183 @@
+import { Form, Link, useNavigation } from "react-router";
+import { formatLongDate, formatPrice } from "../../domain/format.ts";
+import { pageMeta } from "../features/content/meta.ts";
+import { RouteErrorBoundary } from "../features/not-found/route-error.tsx";
+import { CARD_FIELDS, type PlainField, PlainFields } from "../features/orders/plain-fields.tsx";
+import "../features/orders/order-page.css";
+import { type AcceptAnswer, quotePageAction, quotePageLoader } from "../features/quotes/quote-page.server.ts";
+import { useShellData } from "../lib/use-studio.ts";
+import type { Route } from "./+types/quote-page";
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return quotePageLoader(context, params.token);
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  return quotePageAction(request, context, params.token);
+}
+
+export const meta: Route.MetaFunction = ({ matches, data }) => [
+  ...pageMeta(
+    matches,
+    data ? "Your quote" : "Page not found",
+    data ? "The studio's quote for the pieces you asked about." : "This page could not be found.",
+  ),
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary what="page" />;
+}
+
+const ADDRESS: PlainField[] = [
+  { name: "firstname", label: "First name", autoComplete: "given-name", span: "half" },
+  { name: "lastname", label: "Last name", autoComplete: "family-name", span: "half" },
+  { name: "address", label: "Street address", autoComplete: "street-address", span: "wide" },
+  { name: "city", label: "City", autoComplete: "address-level2", span: "wide" },
+  { name: "region", label: "State", autoComplete: "address-level1", span: "half" },
+  { name: "postal", label: "ZIP code", autoComplete: "postal-code", inputMode: "numeric", span: "half" },
+  { name: "phone", label: "Phone", autoComplete: "tel", inputMode: "tel", span: "wide", optional: true },
+];
+
+const dateOf = (day: string) => formatLongDate(`${day}T12:00:00Z`);
+
+/**
+ * A quote the studio wrote, opened from the link in its mail (docs/product.md, "Quotes"): the
+ * pieces and prices, how long they take, what is paid on acceptance, the last day it holds; and
+ * the form that accepts it by paying the deposit, which makes the order.
+ */
+export default function QuotePage({ loaderData: q, actionData }: Route.ComponentProps) {
+  const { studio } = useShellData();
+  const answer = actionData as AcceptAnswer | undefined;
+  const busy = useNavigation().state === "submitting";
+  const key = answer?.nextKey ?? q.payKey;
+  const asks = q.deposit.balance > 0;
+  const sums = [
+    { label: "Total (USD, tax included)", value: formatPrice(q.total) },
+    ...(asks
+      ? [
+          { label: `Deposit on acceptance (${q.depositPercent}%)`, value: formatPrice(q.deposit.now) },
+          { label: "Balance, when your pieces are ready", value: formatPrice(q.deposit.balance) },
+        ]
+      : []),
+  ];
+  const fieldError = answer?.field && [...ADDRESS, ...CARD_FIELDS].some((f) => f.name === answer.field);
+  return (
+    <article className="container order-page">
+      <header className="order-page__head">
+        <p className="label">
+          Quote #{q.id} · {formatLongDate(q.sentAt)}
+        </p>
+        <h1>Your quote</h1>
+      </header>
+      <p>Dear {q.name}, thank you for your enquiry. Here is what we would make for you.</p>
+      {q.note && <p className="order-page__note">{q.note}</p>}
+
+      <section aria-labelledby="quote-lines" className="order-page__section">
+        <h2 id="quote-lines">What we will make</h2>
+        <ul className="order-lines">
+          {q.lines.map((l) => (
+            <li key={l.id} className="order-lines__line">
+              <span className="order-lines__title">
+                {l.quantity} × {l.title}
+                {l.description && <span className="order-lines__details">{l.description}</span>}
+              </span>
+              <span className="order-lines__price">{formatPrice(l.total)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="order-sums order-sums--plain">
+          {sums.map((row) => (
+            <div key={row.label} className="order-sums__row">
+              <dt>{row.label}</dt>
+              <dd>{row.value}</dd>
+            </div>
+          ))}
+        </dl>
+        {q.builds && (
+          <p className="order-page__ships">
+            {q.builds}
+            {q.leaves && q.state === "open" ? ` · accepted today, it would leave the studio ${q.leaves}` : ""}
+          </p>
+        )}
+        <p>Delivery is arranged with you by the studio.</p>
+      </section>
+
+      {answer?.accepted ? (
+        <section aria-labelledby="quote-done" className="order-page__section order-due" role="status">
+          <h2 id="quote-done">Thank you: your order is placed</h2>
+          <p>
+            Order {answer.accepted.orderRef}: we received {formatPrice(answer.accepted.paid)}.
+            {answer.accepted.balance > 0 &&
+              ` The balance of ${formatPrice(answer.accepted.balance)} is asked for when your pieces are ready.`}{" "}
+            A confirmation is on its way to {q.email}.
+          </p>
+          {answer.accepted.pageUrl && (
+            <p>
+              <a className="btn" href={answer.accepted.pageUrl}>
+                Follow your order
+              </a>
+            </p>
+          )}
+        </section>
+      ) : q.state === "open" ? (
+        <section aria-labelledby="quote-accept" className="order-page__section order-due">
+          <h2 id="quote-accept">{asks ? "Accept and pay the deposit" : "Accept and pay"}</h2>
+          <p>
+            This quote holds until {dateOf(q.validUntil)}. Accepting it places the order: we charge{" "}
+            {formatPrice(q.deposit.now)} now{asks ? " and ask for the balance when your pieces are ready" : ""}.
+          </p>
+          {answer?.error && !fieldError && (
+            <p className="order-due__error" role="alert">
+              {answer.error}
+            </p>
+          )}
+          {key && (
+            <Form method="post" className="order-due__form" aria-label="Accept the quote">
+              <input type="hidden" name="key" value={key} />
+              <input type="hidden" name="amount" value={q.deposit.now.toFixed(2)} />
+              <p className="order-due__field--wide order-due__legend">Where the pieces go</p>
+              <PlainFields fields={ADDRESS} refused={answer} values={answer?.values} />
+              <p className="order-due__field--wide order-due__legend">Card</p>
+              <PlainFields fields={CARD_FIELDS} refused={answer} />
+              <button type="submit" className="btn order-due__pay" disabled={busy} aria-busy={busy}>
+                {busy
+                  ? "Paying…"
+                  : asks
+                    ? `Accept and pay the deposit, ${formatPrice(q.deposit.now)}`
+                    : `Accept and pay ${formatPrice(q.deposit.now)}`}
+              </button>
+            </Form>
+          )}
+        </section>
+      ) : (
+        <section aria-labelledby="quote-closed" className="order-page__section order-due">
+          <h2 id="quote-closed">{CLOSED[q.state].title}</h2>
+          <p>
+            {CLOSED[q.state].text(dateOf(q.validUntil))} <Link to="/contact">Write to us</Link> or call{" "}
+            <a href={`tel:${studio.phone}`}>{studio.phone}</a>.
+          </p>
+        </section>
+      )}
+    </article>
+  );
+}
+
+const CLOSED: Record<
+  "expired" | "accepted" | "withdrawn" | "paying",
+  { title: string; text: (day: string) => string }
+> = {
+  expired: {
+    title: "This quote has expired",
+    text: (day) => `It held until ${day} and can no longer be paid. We are glad to write a new one.`,
+  },
+  accepted: {
+    title: "This quote is accepted",
+    text: () => "Its order is placed; the confirmation mail links to its page.",
+  },
+  withdrawn: { title: "This quote was withdrawn", text: () => "It can no longer be paid." },
+  paying: {
+    title: "This quote is being accepted",
+    text: () => "A payment for it is being made just now: reload the page in a moment.",
+  },
+};
