@@ -18,8 +18,8 @@ import { formatLongDate, formatPrice } from "../../domain/format.ts";
 import { shipWindow, studioToday } from "../../domain/lead-time.ts";
 import type { PaymentAnswer, PaymentDeps } from "../checkout/payment.ts";
 import { type CartSource, processPayment } from "../checkout/payment.ts";
-import { STALE_AFTER_MS } from "../checkout/stale-orders.ts";
 import type { PricedCart, PricedLine } from "../checkout/pricing.ts";
+import { STALE_AFTER_MS } from "../checkout/stale-orders.ts";
 import type { Db } from "../db/client.ts";
 import { enquiries, orders, type QuoteLine, quotes, studioConfig } from "../db/schema.ts";
 import { ApiError, badRequest } from "../http/errors.ts";
@@ -257,10 +257,12 @@ export async function listQuotes(db: Db, enquiryId: number) {
 }
 
 /** Withdraws a quote not yet accepted: its page then says so and takes no payment. */
-export async function withdrawQuote(db: Db, who: StaffAccount, quoteId: number) {
+export async function withdrawQuote(db: Db, who: StaffAccount, enquiryId: number, quoteId: number) {
+  if (!(Number.isInteger(quoteId) && quoteId > 0 && quoteId <= 2_147_483_647))
+    throw badRequest("quote", "No such quote.");
   await db.transaction(async (tx) => {
     const [q] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for("update");
-    if (!q) throw badRequest("quote", "No such quote.");
+    if (!q || q.enquiryId !== enquiryId) throw badRequest("quote", "No such quote.");
     if (q.status !== "sent") throw badRequest("quote", "Only a quote not yet accepted can be withdrawn.");
     await tx.update(quotes).set({ status: "withdrawn" }).where(eq(quotes.id, quoteId));
     await audit(tx, who, {

@@ -4,7 +4,7 @@
  * amount or a declined card charges nothing; a repeated key, or payments racing, charge once;
  * and over random sequences of charges, payments (repeated and racing) and refunds, what was
  * charged less what was given back never passes what the order comes to, and the page's due is
- * exactly what remains.
+ * exactly what remains, whether the checkout took the whole or a deposit.
  */
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
@@ -13,7 +13,7 @@ import { formatPrice } from "../../domain/format.ts";
 import { mailOutbox } from "../../server/db/schema.ts";
 import type { AuthRequest, PaymentGateway } from "../../server/payments/gateway.ts";
 import { createSandboxGateway } from "../../server/payments/sandbox.ts";
-import { buyShippablePiece } from "../support/buy.ts";
+import { buyDivergenceTable, buyShippablePiece } from "../support/buy.ts";
 import { devSiteForFile, formBody, paidOrder, type Send, signedInApp, signIn, staffMember } from "../support/studio.ts";
 import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
@@ -62,9 +62,15 @@ describe.each(dbKinds)("paying what is due on %s", (kind: DbKind) => {
   const orderRow = async (id: number) =>
     (
       (await db().execute(
-        sql`select total, charges_total, paid_total, refunded_total from orders where id = ${id}`,
+        sql`select total, deposit, charges_total, paid_total, refunded_total from orders where id = ${id}`,
       )) as unknown as {
-        rows: { total: string; charges_total: string; paid_total: string; refunded_total: string }[];
+        rows: {
+          total: string;
+          deposit: string | null;
+          charges_total: string;
+          paid_total: string;
+          refunded_total: string;
+        }[];
       }
     ).rows[0]!;
 
@@ -185,15 +191,23 @@ describe.each(dbKinds)("paying what is due on %s", (kind: DbKind) => {
     const step = fc.oneof(
       fc.record({ op: fc.constant("charge" as const), cents: fc.integer({ min: 1, max: 50_000 }) }),
       fc.record({ op: fc.constant("pay" as const), racing: fc.integer({ min: 1, max: 3 }), stale: fc.boolean() }),
-      fc.record({ op: fc.constant("refund" as const), cents: fc.integer({ min: 1, max: 5_000 }) }),
+      fc.record({
+        op: fc.constant("refund" as const),
+        cents: fc.integer({ min: 1, max: 5_000 }),
+        // Of the checkout's charge (the deposit, or the whole), or of the latest payment from the page.
+        ofLatest: fc.boolean(),
+      }),
     );
     let refundsGiven = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 6 }), async (steps) => {
-        // A real checkout (its charge is the sandbox's, so refunds of it go through), then a charge.
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 6 }), fc.boolean(), async (steps, withDeposit) => {
+        // A real checkout (its charge is the sandbox's, so refunds of it go through): a piece paid
+        // in full, or a Divergence table with the studio's deposit; then a charge.
         const before = gw.charged.length;
         const email = `money-${Math.random().toString(36).slice(2, 8)}@example.com`;
-        const { ref } = await buyShippablePiece(t, { email });
+        const { ref } = withDeposit
+          ? await buyDivergenceTable(t, { email, payNow: "deposit" })
+          : await buyShippablePiece(t, { email });
         const id = Number(
           (
             (await db().execute(sql`select id from orders where order_ref = ${ref}`)) as unknown as {
@@ -221,9 +235,19 @@ describe.each(dbKinds)("paying what is due on %s", (kind: DbKind) => {
             );
             for (const a of answers) expect(a.status).toBeLessThan(500);
           } else {
+            const latest = (
+              (await db().execute(
+                sql`select max(id) as id from order_payments where order_id = ${id} and status = 'approved'`,
+              )) as unknown as { rows: { id: number | null }[] }
+            ).rows[0]?.id;
             const res = await send(`/studio/orders/${id}?intent=refund`, {
               method: "POST",
-              body: formBody({ csrf: owner.csrf, kind: "refund", amount: (s.cents / 100).toFixed(2) }),
+              body: formBody({
+                csrf: owner.csrf,
+                kind: "refund",
+                amount: (s.cents / 100).toFixed(2),
+                payment: s.ofLatest && latest ? String(latest) : "checkout",
+              }),
               headers: { cookie: owner.cookie },
             });
             expect(res.status).toBeLessThan(500);
@@ -239,6 +263,16 @@ describe.each(dbKinds)("paying what is due on %s", (kind: DbKind) => {
           expect(paid).toBe(charged);
           expect(refunded).toBeLessThanOrEqual(charged);
           expect(charged - refunded).toBeLessThanOrEqual(comesTo);
+          // No payment gave back more than it took: each from the page, and the checkout's.
+          const perPayment = (
+            (await db().execute(
+              sql`select amount, refunded from order_payments where order_id = ${id} and status = 'approved'`,
+            )) as unknown as { rows: { amount: string; refunded: string }[] }
+          ).rows;
+          for (const p of perPayment) expect(Number(p.refunded)).toBeLessThanOrEqual(Number(p.amount));
+          const laterRefunded = perPayment.reduce((sum, p) => sum + Math.round(Number(p.refunded) * 100), 0);
+          const atCheckout = Math.round(Number(row.deposit ?? row.total) * 100);
+          expect(refunded - laterRefunded).toBeLessThanOrEqual(atCheckout);
           const page = await textOf(await send(`/orders/${token}`));
           expect(page).toContain(`<dt>Due</dt><dd>${formatPrice(Math.max(0, comesTo - paid) / 100)}</dd>`);
         }

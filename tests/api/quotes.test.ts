@@ -6,6 +6,7 @@
  * the field, keeping what was typed.
  */
 import { eq, sql } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatPrice } from "../../domain/format.ts";
 import { enquiries, mailOutbox, quotes } from "../../server/db/schema.ts";
@@ -218,6 +219,35 @@ describe.each(dbKinds)("quotes on %s", (kind: DbKind) => {
     expect(await textOf(await send(`/quotes/${withdrawn.token}`))).toContain("This quote was withdrawn");
     expect((await accept(withdrawn.token)).status).toBe(409);
     expect(charged.length).toBe(before);
+  });
+
+  it("takes hostile posts to a quote's page without a 5xx or a charge", async () => {
+    const { token } = await quoted();
+    const before = charged.length;
+    const junk = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom("", "-1", "1e9", "3600.001", "<script>", "\u0000", "4111111111111111"),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(junk, { minLength: 6, maxLength: 6 }),
+        async ([city, account, cvv2, amount, key, postal]) => {
+          const res = await accept(token, {
+            city: city!,
+            account: account!,
+            cvv2: cvv2!,
+            amount: amount!,
+            key: key!,
+            postal: postal!,
+          });
+          await res.arrayBuffer();
+          expect(res.status).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 50 },
+    );
+    expect(charged.length).toBe(before);
+    expect(await textOf(await send(`/quotes/${token}`))).toContain("Accept and pay the deposit");
   });
 
   it("answers a wrong or malformed token with the plain 404, and never logs a token", async () => {

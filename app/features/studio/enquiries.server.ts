@@ -129,7 +129,7 @@ export async function enquiryAction(request: Request, context: AppLoadContext, p
       }
     }
     if (intent === "withdraw-quote") {
-      await withdrawQuote(db, session.staff, Number(field(form, "quote")));
+      await withdrawQuote(db, session.staff, id, Number(field(form, "quote")));
       return { ok: "The quote is withdrawn: its page no longer takes payment." } satisfies EnquiryActionData;
     }
     return data({ error: "Unknown action." } satisfies EnquiryActionData, { status: 400 });
