@@ -104,9 +104,9 @@ export default function QuotePage({ loaderData: q, actionData }: Route.Component
       </section>
 
       {answer?.accepted ? (
-        <section aria-labelledby="quote-done" className="order-page__section order-due" role="status">
+        <section aria-labelledby="quote-done" className="order-page__section order-due">
           <h2 id="quote-done">Thank you: your order is placed</h2>
-          <p>
+          <p role="status">
             Order {answer.accepted.orderRef}: we received {formatPrice(answer.accepted.paid)}.
             {answer.accepted.balance > 0 &&
               ` The balance of ${formatPrice(answer.accepted.balance)} is asked for when your pieces are ready.`}{" "}

@@ -1,6 +1,6 @@
-import type { APIRequestContext } from "@playwright/test";
 import { formatPrice as usd } from "../../domain/format.ts";
 import {
+  divergenceLine,
   fillAddress,
   fillCard,
   payButton,
@@ -15,55 +15,6 @@ import { studioMailAbout } from "./support/studio-mail.ts";
 
 const SPECIALIZED_TEXT =
   "Some items are too large and heavy for conventional shipping methods. After your purchase, we will contact you to arrange an alternative at a competitive price.";
-
-type Divergence = {
-  divergenceMetadata: { divergenceId: number; liveEdgePrice: number };
-  variantSpecies: {
-    name: string;
-    speciesFinishes: { name: string; images: { fileName: string }[] }[];
-    metadata: { id: number; size: string; price: number; stock: number }[];
-  }[];
-};
-
-/**
- * A configured table of the size with the most tables left, from a species with every size in
- * stock (the configurator's journey works on a species with a booked-out size, so the two never
- * meet).
- */
-async function divergenceLine(request: APIRequestContext) {
-  const d = (await (await request.get("/api/divergence/GetDivergenceVariants/1")).json()) as Divergence;
-  const choices = d.variantSpecies
-    .filter((s) => s.metadata.every((m) => m.stock > 0) && s.speciesFinishes.length > 0)
-    .flatMap((s) => s.metadata.map((m) => ({ s, m })))
-    .sort((a, b) => b.m.stock - a.m.stock);
-  const { s, m } = choices[0]!;
-  const price = m.price + d.divergenceMetadata.liveEdgePrice;
-  return {
-    product: {
-      id: d.divergenceMetadata.divergenceId,
-      title: `${s.name} Dining Table`,
-      species: s.name,
-      size: m.size,
-      sizeId: m.id,
-      liveEdge: "Yes",
-      baseFinish: s.speciesFinishes[0]!.name,
-      topFinish: "Natural Oil",
-      price,
-      pricingBreakdown: {
-        basePrice: m.price,
-        liveEdgePrice: d.divergenceMetadata.liveEdgePrice,
-        ceramicCoatingPrice: 0,
-        totalPrice: price,
-      },
-      stock: m.stock,
-      images: s.speciesFinishes[0]!.images.slice(0, 2),
-      type: "Divergence",
-      customShipping: true,
-    },
-    quantity: 1,
-    total: price,
-  };
-}
 
 test("a cart of specialized pieces needs no rate: the note shows and the order is paid without one", async ({
   page,

@@ -88,3 +88,52 @@ export async function fillCard(page: Page, number: string, { expiry = "1230", cv
 }
 
 export const payButton = (page: Page) => page.getByRole("button", { name: /^Pay\b/ });
+
+type Divergence = {
+  divergenceMetadata: { divergenceId: number; liveEdgePrice: number };
+  variantSpecies: {
+    name: string;
+    speciesFinishes: { name: string; images: { fileName: string }[] }[];
+    metadata: { id: number; size: string; price: number; stock: number }[];
+  }[];
+};
+
+/**
+ * A configured table of the size with the most tables left, from a species with every size in
+ * stock (the configurator's journey works on a species with a booked-out size, so the two never
+ * meet).
+ */
+export async function divergenceLine(request: APIRequestContext) {
+  const d = (await (await request.get("/api/divergence/GetDivergenceVariants/1")).json()) as Divergence;
+  const choices = d.variantSpecies
+    .filter((s) => s.metadata.every((m) => m.stock > 0) && s.speciesFinishes.length > 0)
+    .flatMap((s) => s.metadata.map((m) => ({ s, m })))
+    .sort((a, b) => b.m.stock - a.m.stock);
+  const { s, m } = choices[0]!;
+  const price = m.price + d.divergenceMetadata.liveEdgePrice;
+  return {
+    product: {
+      id: d.divergenceMetadata.divergenceId,
+      title: `${s.name} Dining Table`,
+      species: s.name,
+      size: m.size,
+      sizeId: m.id,
+      liveEdge: "Yes",
+      baseFinish: s.speciesFinishes[0]!.name,
+      topFinish: "Natural Oil",
+      price,
+      pricingBreakdown: {
+        basePrice: m.price,
+        liveEdgePrice: d.divergenceMetadata.liveEdgePrice,
+        ceramicCoatingPrice: 0,
+        totalPrice: price,
+      },
+      stock: m.stock,
+      images: s.speciesFinishes[0]!.images.slice(0, 2),
+      type: "Divergence",
+      customShipping: true,
+    },
+    quantity: 1,
+    total: price,
+  };
+}

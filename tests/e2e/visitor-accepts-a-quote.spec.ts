@@ -1,0 +1,90 @@
+import { formatPrice as usd } from "../../domain/format.ts";
+import { fillCommission, unique } from "./support/commission.ts";
+import { expect, expectConsoleErrors, expectNoSeriousA11yViolations, open, test } from "./support/fixtures.ts";
+import { expectToFit } from "./support/phone-fit.ts";
+import { E2E_OWNER, signInAs, signOut } from "./support/studio.ts";
+import { studioMailAbout } from "./support/studio-mail.ts";
+
+// A commission becomes a quote: the studio writes it from a phone, the visitor is mailed its
+// link, reads it, accepts it by paying the deposit, follows the order it made, and finds the
+// quote closed to a second payment.
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+const quoteLink = (mail: string) => /\/quotes\/[A-Za-z0-9_-]{43}/.exec(mail.replace(/=\r?\n/g, ""))![0];
+
+test("a commission enquiry becomes a quote, which the visitor accepts by paying the deposit", async ({ page }) => {
+  test.setTimeout(120_000);
+  // The quote form's refusal is a 400, which the browser logs.
+  expectConsoleErrors();
+  const last = unique("Hopper");
+  await open(page, "/custom-design");
+  const form = page.getByRole("region", { name: "Start a commission" });
+  await fillCommission(form, last);
+  await form.getByRole("button", { name: "Send request" }).click();
+  await expect(page).toHaveURL(/\/contact-submitted$/);
+
+  // The studio writes the quote on the enquiry, from a phone.
+  await signInAs(page, E2E_OWNER.email, E2E_OWNER.password);
+  await page.getByRole("link", { name: "Enquiries" }).click();
+  await page.getByLabel("Search").fill(last);
+  await page.getByRole("button", { name: "Show" }).click();
+  await page.getByRole("link", { name: new RegExp(last) }).click();
+  const piece = page.getByRole("group", { name: "Piece 1" });
+  await piece.getByLabel("Piece", { exact: true }).fill("White oak trestle table");
+  await piece.getByLabel("Description").fill("120 by 44 inches, seats ten, oil and wax finish");
+  await piece.getByLabel("Price each (USD)").fill("lots");
+  await page.getByLabel("Deposit on acceptance (%)").fill("40");
+  await page.getByRole("button", { name: "Send the quote" }).click();
+  // Refused, naming the field, with what was typed still there.
+  await expect(piece.getByText("Price: an amount such as 2400")).toBeVisible();
+  await expect(piece.getByLabel("Description")).toHaveValue("120 by 44 inches, seats ten, oil and wax finish");
+  await piece.getByLabel("Price each (USD)").fill("13500");
+  const bench = page.getByRole("group", { name: /Piece 2/ });
+  await bench.getByLabel("Piece", { exact: true }).fill("Matching bench");
+  await bench.getByLabel("Price each (USD)").fill("1200");
+  await page.getByRole("button", { name: "Send the quote" }).click();
+  await expect(page.getByRole("status")).toContainText(/Quote #\d+ sent/);
+  await expect(page.getByText("Sent", { exact: true })).toBeVisible();
+  await expectToFit(page, "an enquiry with its quote");
+  await expectNoSeriousA11yViolations(page);
+  await signOut(page);
+
+  // The visitor reads the quote from the mailed link.
+  const total = 14700;
+  const deposit = 5880;
+  const quotePage = quoteLink(await studioMailAbout(`Dear Grace ${last}`));
+  await page.goto(quotePage);
+  await expect(page.getByRole("heading", { level: 1, name: "Your quote" })).toBeVisible();
+  await expect(page.getByText("White oak trestle table")).toBeVisible();
+  await expect(page.getByText("Built to order in 8–12 weeks")).toBeVisible();
+  await expect(page.locator(".order-sums")).toContainText(`Total (USD, tax included)${usd(total)}`);
+  await expect(page.locator(".order-sums")).toContainText(`Deposit on acceptance (40%)${usd(deposit)}`);
+  await expectToFit(page, "a quote");
+  await expectNoSeriousA11yViolations(page);
+
+  const accept = page.getByRole("form", { name: "Accept the quote" });
+  await accept.getByLabel("First name").fill("Grace");
+  await accept.getByLabel("Last name").fill(last);
+  await accept.getByLabel("Street address").fill("4 Mill Race Road");
+  await accept.getByLabel("City").fill("Kutztown");
+  await accept.getByLabel("State").fill("PA");
+  await accept.getByLabel("ZIP code").fill("19530");
+  await accept.getByLabel("Card number").fill("4111 1111 1111 1111");
+  await accept.getByLabel("Expiry (MM/YY)").fill("12/30");
+  await accept.getByLabel("CVC").fill("123");
+  await accept.getByLabel("Name on card").fill("Grace Hopper");
+  await accept.getByRole("button", { name: `Accept and pay the deposit, ${usd(deposit)}` }).click();
+  const done = page.getByRole("region", { name: "Thank you: your order is placed" });
+  await expect(done).toContainText(`we received ${usd(deposit)}`);
+  await expect(done).toContainText(`The balance of ${usd(total - deposit)} is asked for`);
+
+  // Its order's page: the deposit paid, the rest due, the pieces with their descriptions.
+  await done.getByRole("link", { name: "Follow your order" }).click();
+  await expect(page.locator(".order-steps__step").first()).toContainText("Deposit paid");
+  await expect(page.getByRole("heading", { name: `${usd(total - deposit)} due` })).toBeVisible();
+  await expect(page.getByText("120 by 44 inches, seats ten")).toBeVisible();
+  await page.goto(quotePage);
+  await expect(page.getByRole("heading", { name: "This quote is accepted" })).toBeVisible();
+  await expect(page.getByRole("form", { name: "Accept the quote" })).toHaveCount(0);
+});
