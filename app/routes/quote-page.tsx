@@ -143,9 +143,7 @@ export default function QuotePage({ loaderData: q, actionData }: Route.Component
               <button type="submit" className="btn order-due__pay" disabled={busy} aria-busy={busy}>
                 {busy
                   ? "Paying…"
-                  : asks
-                    ? `Accept and pay the deposit, ${formatPrice(q.deposit.now)}`
-                    : `Accept and pay ${formatPrice(q.deposit.now)}`}
+                  : `Accept and pay ${formatPrice(q.deposit.now)}`}
               </button>
             </Form>
           )}
