@@ -141,9 +141,7 @@ export default function QuotePage({ loaderData: q, actionData }: Route.Component
               <p className="order-due__field--wide order-due__legend">Card</p>
               <PlainFields fields={CARD_FIELDS} refused={answer} />
               <button type="submit" className="btn order-due__pay" disabled={busy} aria-busy={busy}>
-                {busy
-                  ? "Paying…"
-                  : `Accept and pay ${formatPrice(q.deposit.now)}`}
+                {busy ? "Paying…" : `Accept and pay ${formatPrice(q.deposit.now)}`}
               </button>
             </Form>
           )}

@@ -407,6 +407,8 @@ const CSV_COLUMNS = [
   "shipping",
   "total",
   "refunded",
+  "paid",
+  "due",
   "carrier",
   "tracking",
 ] as const;
@@ -439,6 +441,8 @@ export async function ordersCsv(db: Db, filter: OrderFilter = {}): Promise<strin
       o.shippingTotal.toFixed(2),
       o.total.toFixed(2),
       o.refundedTotal.toFixed(2),
+      o.paidTotal.toFixed(2),
+      amountDue(o).toFixed(2),
       o.carrier,
       o.trackingNumber,
     ]

@@ -278,11 +278,12 @@ describe.each(dbKinds)("the back office on %s", (kind) => {
     expect(csv.headers.get("content-disposition")).toMatch(/attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"/);
     const text = await csv.text();
     expect(text.split("\r\n")[0]).toBe(
-      "order,date,status,name,email,phone,city,region,country,subtotal,shipping,total,refunded,carrier,tracking",
+      "order,date,status,name,email,phone,city,region,country,subtotal,shipping,total,refunded,paid,due,carrier,tracking",
     );
     const line = text.split("\r\n").find((l) => l.includes(order.orderRef))!;
     expect(line).toContain(`"'=cmd@example.com"`);
-    expect(line).toContain(`"455.00"`);
+    // Total, refunded, paid and due.
+    expect(line).toContain(`"455.00","0.00","455.00","0.00"`);
   });
 
   it("shows an enquiry's photos to staff and mails a reply to the visitor", async () => {

@@ -3,6 +3,7 @@ import { seedCart, shippablePiece, stockLine } from "./support/checkout.ts";
 import { fillCommission, unique } from "./support/commission.ts";
 import { expect, expectConsoleErrors, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
 import { photo } from "./support/photos.ts";
+import { fillAcceptance, quoteOnACommission } from "./support/quotes.ts";
 import { attachmentNames, studioMailAbout } from "./support/studio-mail.ts";
 
 // A visitor on a slow phone fills and sends each form as soon as the page has loaded, before or
@@ -137,6 +138,17 @@ test.describe("before the page's scripts have run", () => {
     await hydrated(page);
     await expect(page.getByRole("banner").getByRole("link", { name: "Cart (1)" })).toBeVisible();
     await expect(add).not.toHaveAttribute("data-queued");
+  });
+
+  test("a quote is accepted the moment its page has loaded", async ({ page }) => {
+    const link = await quoteOnACommission(page, unique("Quick"), { title: "Walnut hall table", price: "4800" });
+    await slowCpu(page);
+    await page.goto(link, { waitUntil: "load" });
+    await (await fillAcceptance(page)).click();
+    await expect(page.getByRole("heading", { name: "Thank you: your order is placed" })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(page.getByRole("status").filter({ hasText: "we received" })).toContainText("$2,400");
   });
 
   test("a page whose scripts never come says so, and the checkout keeps its pay button disabled", async ({

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { fillCommission, unique } from "./support/commission.ts";
 import { expect, expectConsoleErrors, test } from "./support/fixtures.ts";
 import { photo } from "./support/photos.ts";
+import { fillAcceptance, quoteOnACommission } from "./support/quotes.ts";
 import { E2E_OWNER } from "./support/studio.ts";
 import { attachmentNames, studioMailAbout } from "./support/studio-mail.ts";
 
@@ -87,6 +88,24 @@ test("a commission with five photos reaches the thank-you page and the studio ge
   await expect(page).toHaveURL(/\/contact-submitted$/);
   const mail = await studioMailAbout(last);
   expect(attachmentNames(mail)).toEqual(["photo-1.jpg", "photo-2.jpg", "photo-3.png", "photo-4.png", "photo-5.jpg"]);
+});
+
+test("a quote is accepted and its deposit paid, and a refused form keeps the address", async ({ page }) => {
+  test.setTimeout(90_000);
+  // The refused post's page comes back with status 400, which the browser logs.
+  expectConsoleErrors();
+  const last = unique("Hopper");
+  const link = await quoteOnACommission(page, last, { title: "Cherry writing desk", price: "6400" });
+  await page.goto(link);
+  await expect(page.getByText("This browser is not running the shop’s scripts.")).toBeVisible();
+  await (await fillAcceptance(page, { city: "" })).click();
+  await expect(page.getByText("Please provide a city.")).toBeVisible();
+  await expect(page.getByLabel("Street address")).toHaveValue("4 Mill Race Road");
+  await (await fillAcceptance(page)).click();
+  await expect(page.getByRole("heading", { name: "Thank you: your order is placed" })).toBeVisible();
+  await expect(page.getByRole("status")).toContainText("we received $3,200");
+  await page.getByRole("link", { name: "Follow your order" }).click();
+  await expect(page.getByRole("heading", { name: "$3,200 due" })).toBeVisible();
 });
 
 test("the header's search shows its results on a page of their own", async ({ page }) => {

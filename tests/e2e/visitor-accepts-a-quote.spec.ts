@@ -2,6 +2,7 @@ import { formatPrice as usd } from "../../domain/format.ts";
 import { fillCommission, unique } from "./support/commission.ts";
 import { expect, expectConsoleErrors, expectNoSeriousA11yViolations, open, test } from "./support/fixtures.ts";
 import { expectToFit } from "./support/phone-fit.ts";
+import { quoteLink } from "./support/quotes.ts";
 import { E2E_OWNER, signInAs, signOut } from "./support/studio.ts";
 import { studioMailAbout } from "./support/studio-mail.ts";
 
@@ -10,8 +11,6 @@ import { studioMailAbout } from "./support/studio-mail.ts";
 // quote closed to a second payment.
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-const quoteLink = (mail: string) => /\/quotes\/[A-Za-z0-9_-]{43}/.exec(mail.replace(/=\r?\n/g, ""))![0];
 
 test("a commission enquiry becomes a quote, which the visitor accepts by paying the deposit", async ({ page }) => {
   test.setTimeout(120_000);

@@ -65,6 +65,7 @@ export async function paidOrder(deps: AppDeps, over: { total?: number; email?: s
       subtotal: total,
       shippingTotal: 0,
       total,
+      paidTotal: total,
       cardBrand: "Visa",
       cardLast4: "1111",
       paymentRef: auth.retref,

@@ -1,5 +1,6 @@
 import { roundCents } from "../../../domain/cart.ts";
 import type { DivergenceData } from "../../../domain/catalog-types.ts";
+import { depositOf } from "../../../domain/deposit.ts";
 import {
   chosenSize,
   currentPrice,
@@ -47,7 +48,9 @@ export function PurchaseStep({
 }) {
   const size = chosenSize(d, c);
   const price = currentPrice(d, c);
-  const { backlogWeeks } = useShellData().studio;
+  const { backlogWeeks, deposit: rule } = useShellData().studio;
+  // A table is built to order: the checkout offers the studio's deposit on it (domain/deposit.ts).
+  const deposit = price ? depositOf([{ total: price.totalPrice * quantity, madeToOrder: true }], 0, rule) : null;
   return (
     <Step
       n={6}
@@ -107,6 +110,11 @@ export function PurchaseStep({
             backlogWeeks={backlogWeeks}
             className="buy__stock buy__ships"
           />
+        )}
+        {deposit && (
+          <p className="buy__stock">
+            A deposit of {formatPrice(deposit.now)} at checkout starts it; the rest is paid when it is ready.
+          </p>
         )}
       </div>
     </Step>
