@@ -30,15 +30,15 @@ export async function quoteOnACommission(page: Page, last: string, piece: { titl
 }
 
 /** Fills the quote page's acceptance form: Grace's address and an approved card. */
-export async function fillAcceptance(page: Page, { city = "Kutztown" } = {}) {
+export async function fillAcceptance(page: Page, { card = "4111 1111 1111 1111" } = {}) {
   const form = page.getByRole("form", { name: "Accept the quote" });
   await form.getByLabel("First name").fill("Grace");
   await form.getByLabel("Last name").fill("Hopper");
   await form.getByLabel("Street address").fill("4 Mill Race Road");
-  await form.getByLabel("City").fill(city);
+  await form.getByLabel("City").fill("Kutztown");
   await form.getByLabel("State").fill("PA");
   await form.getByLabel("ZIP code").fill("19530");
-  await form.getByLabel("Card number").fill("4111 1111 1111 1111");
+  await form.getByLabel("Card number").fill(card);
   await form.getByLabel("Expiry (MM/YY)").fill("12/30");
   await form.getByLabel("CVC").fill("123");
   await form.getByLabel("Name on card").fill("Grace Hopper");
