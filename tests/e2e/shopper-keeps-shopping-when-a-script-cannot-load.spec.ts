@@ -136,8 +136,9 @@ test("a visit that only reads fetches none of the code that interactions need", 
 
   // The first sign of engagement fetches the popup's and the drawers' code.
   await page.mouse.move(200, 300);
+  // Both are asked for on that sign, each as its own request: neither is assumed to come first.
   await expect.poll(() => scripts.some((s) => s.includes("/preview-dialog-"))).toBe(true);
-  expect(scripts.some((s) => s.includes("/drawer-dialog-"))).toBe(true);
+  await expect.poll(() => scripts.some((s) => s.includes("/drawer-dialog-"))).toBe(true);
 });
 
 test("search results whose script cannot load say so in the results' place after 120 s", async ({ page }) => {

@@ -13,6 +13,7 @@ import {
 import { choiceFromSearch, choiceToSearch } from "../../../domain/divergence-link.ts";
 import { divergenceCartProduct } from "../../../domain/divergence-order.ts";
 import { quoteHref } from "../../../domain/enquiry-prefill.ts";
+import { tableChoiceWords } from "../../../domain/order-lines.ts";
 import { Gallery } from "../detail/gallery.tsx";
 import { shop } from "../shopping/store.ts";
 import { OptionSteps } from "./option-steps.tsx";
@@ -23,15 +24,7 @@ export const ORDER_HREF = `/contact?enquiryType=${encodeURIComponent("Dining Tab
 
 /** A configuration in words, for the studio to quote: "Black Walnut, 72" x 40", square edge, Matte Black base". */
 const configurationWords = (species: string, size: string, c: DivergenceChoice) =>
-  [
-    species,
-    size,
-    c.liveEdge && (c.liveEdge === "Yes" ? "live edge" : "square edge"),
-    c.baseFinish && `${c.baseFinish} base`,
-    c.topFinish,
-  ]
-    .filter(Boolean)
-    .join(", ");
+  [species, ...tableChoiceWords({ ...c, size })].join(", ");
 
 /**
  * The choice, started from the page's address (so a shared link opens configured) and written

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { type CartLine, isDivergenceProduct } from "../../../domain/cart.ts";
 import { isOutOfStock, lineKey } from "../../../domain/cart-lines.ts";
 import { formatPrice } from "../../../domain/format.ts";
+import { tableChoiceWords } from "../../../domain/order-lines.ts";
 import { productPath } from "../../../domain/product-names.ts";
 import { QuantityStepper } from "../../components/quantity-stepper.tsx";
 import { ShipWindowNote } from "../../components/ship-window-note.tsx";
@@ -32,8 +33,7 @@ export function RemovedLineNotice() {
 
 /** The configuration of a Divergence line, in words. */
 function details({ product: p }: CartLine): string {
-  if (!isDivergenceProduct(p)) return "";
-  return [p.size, p.liveEdge === "Yes" ? "Live edge" : "Square edge", `${p.baseFinish} base`, p.topFinish].join(" · ");
+  return isDivergenceProduct(p) ? tableChoiceWords(p).join(" · ") : "";
 }
 
 /**
