@@ -35,6 +35,8 @@ export type BuyerMail = {
   pageUrl?: string | null;
   /** The button's words ("Follow your order"). */
   action?: string;
+  /** Under the button: what its page is (default: the order's page, opened without an account). */
+  pageNote?: string;
 };
 
 // The shop's colours and faces (docs/design.md), spelled out for mail programs.
@@ -51,23 +53,27 @@ const text: CSSProperties = { fontFamily: SANS, fontSize: 15, lineHeight: "24px"
 const muted: CSSProperties = { ...text, fontSize: 13, lineHeight: "20px", color: MUTED, margin: 0 };
 
 function Lines({ lines }: { lines: MailLine[] }) {
+  // Pieces made for the buyer from a quote have no picture yet: no empty column for one.
+  const pictured = lines.some((l) => l.pictureUrl);
   return (
     <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ borderTop: `1px solid ${RULE}` }}>
       <tbody>
         {lines.map((l, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: static markup, rendered once
           <tr key={i}>
-            <td width={88} valign="top" style={{ padding: "16px 16px 16px 0", borderBottom: `1px solid ${RULE}` }}>
-              {l.pictureUrl ? (
-                <img
-                  src={l.pictureUrl}
-                  width={72}
-                  height={72}
-                  alt=""
-                  style={{ display: "block", borderRadius: 4, objectFit: "cover", background: PAPER }}
-                />
-              ) : null}
-            </td>
+            {pictured ? (
+              <td width={88} valign="top" style={{ padding: "16px 16px 16px 0", borderBottom: `1px solid ${RULE}` }}>
+                {l.pictureUrl ? (
+                  <img
+                    src={l.pictureUrl}
+                    width={72}
+                    height={72}
+                    alt=""
+                    style={{ display: "block", borderRadius: 4, objectFit: "cover", background: PAPER }}
+                  />
+                ) : null}
+              </td>
+            ) : null}
             <td valign="top" style={{ padding: "16px 0", borderBottom: `1px solid ${RULE}` }}>
               <p style={{ ...text, margin: 0, fontWeight: 600 }}>
                 {l.quantity} × {l.title}
@@ -205,7 +211,7 @@ function Mail(m: BuyerMail) {
                           ) : null}
                           {m.pageUrl ? (
                             <p style={{ ...muted, margin: "0 0 24px" }}>
-                              The page opens your order without an account: keep its link to yourself.
+                              {m.pageNote ?? "The page opens your order without an account: keep its link to yourself."}
                             </p>
                           ) : null}
                         </Section>

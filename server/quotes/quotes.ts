@@ -202,6 +202,7 @@ function quoteMail(q: Quote, studio: MailStudio, url: string) {
         `Dear ${q.name},`,
         "Thank you for your enquiry. Here is our quote.",
         ...(q.note ? [q.note] : []),
+        weeksText,
         pays,
       ],
       lines: q.lines.map((l) => ({
@@ -219,6 +220,7 @@ function quoteMail(q: Quote, studio: MailStudio, url: string) {
       note: { label: "Valid until", value: formatLongDate(`${q.validUntil}T12:00:00`) },
       pageUrl: url,
       action: "See and accept the quote",
+      pageNote: "The page shows your quote and takes the deposit: keep its link to yourself.",
     }),
   };
 }

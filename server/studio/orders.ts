@@ -129,6 +129,12 @@ function stepMail(
           pictureUrl: mailPictureUrl(origin, details?.picture),
         };
       }),
+      // What the order comes to, what was paid and what is still due.
+      sums: [
+        { label: "Total (USD, tax included)", value: formatPrice(order.total + order.chargesTotal) },
+        { label: "Paid", value: formatPrice(order.paidTotal) },
+        ...(amountDue(order) > 0 ? [{ label: "Due", value: formatPrice(amountDue(order)), strong: true }] : []),
+      ],
       pageUrl,
       ...(due > 0 ? { action: `Pay the balance, ${formatPrice(due)}` } : {}),
     }),
