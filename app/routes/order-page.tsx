@@ -3,6 +3,7 @@ import { pageMeta } from "../features/content/meta.ts";
 import { RouteErrorBoundary } from "../features/not-found/route-error.tsx";
 import { orderPageAction, orderPageLoader, type PayAnswer } from "../features/orders/order-page.server.ts";
 import { PayDue } from "../features/orders/pay-due.tsx";
+import { Sums } from "../features/orders/sums.tsx";
 import "../features/orders/order-page.css";
 import { imageUrl } from "../lib/images.ts";
 import { useShellData } from "../lib/use-studio.ts";
@@ -117,14 +118,7 @@ export default function OrderPage({ loaderData: o, actionData }: Route.Component
             </li>
           ))}
         </ul>
-        <dl className="order-sums">
-          {sums.map((row) => (
-            <div key={row.label} className="order-sums__row">
-              <dt>{row.label}</dt>
-              <dd>{row.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <Sums rows={sums} />
       </section>
 
       {(o.due > 0 || actionData) && (
@@ -140,16 +134,7 @@ export default function OrderPage({ loaderData: o, actionData }: Route.Component
           <br />
           {o.address.city}, {o.address.region} {o.address.postal}
         </p>
-        {o.wayIn.length > 0 && (
-          <dl className="order-sums order-page__way-in">
-            {o.wayIn.map((a) => (
-              <div key={a.label} className="order-sums__row">
-                <dt>{a.label}</dt>
-                <dd>{a.value}</dd>
-              </div>
-            ))}
-          </dl>
-        )}
+        {o.wayIn.length > 0 && <Sums rows={o.wayIn} className="order-page__way-in" />}
         <p className="order-page__help">
           A question? Write to <a href={`mailto:${studio.email}`}>{studio.email}</a> or call{" "}
           <a href={`tel:${studio.phone}`}>{studio.phone}</a>, with your order number.

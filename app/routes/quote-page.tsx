@@ -4,6 +4,7 @@ import { pageMeta } from "../features/content/meta.ts";
 import { RouteErrorBoundary } from "../features/not-found/route-error.tsx";
 import { CARD_FIELDS, type PlainField, PlainFields } from "../features/orders/plain-fields.tsx";
 import "../features/orders/order-page.css";
+import { Sums } from "../features/orders/sums.tsx";
 import { type AcceptAnswer, quotePageAction, quotePageLoader } from "../features/quotes/quote-page.server.ts";
 import { useShellData } from "../lib/use-studio.ts";
 import type { Route } from "./+types/quote-page";
@@ -86,14 +87,7 @@ export default function QuotePage({ loaderData: q, actionData }: Route.Component
             </li>
           ))}
         </ul>
-        <dl className="order-sums order-sums--plain">
-          {sums.map((row) => (
-            <div key={row.label} className="order-sums__row">
-              <dt>{row.label}</dt>
-              <dd>{row.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <Sums rows={sums} className="order-sums--plain" />
         {q.builds && (
           <p className="order-page__ships">
             {q.builds}

@@ -11,9 +11,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatPrice } from "../../domain/format.ts";
 import { mailOutbox } from "../../server/db/schema.ts";
-import type { AuthRequest, PaymentGateway } from "../../server/payments/gateway.ts";
-import { createSandboxGateway } from "../../server/payments/sandbox.ts";
 import { buyDivergenceTable, buyShippablePiece } from "../support/buy.ts";
+import { countingGateway } from "../support/counting-gateway.ts";
 import { devSiteForFile, formBody, paidOrder, type Send, signedInApp, signIn, staffMember } from "../support/studio.ts";
 import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
@@ -22,21 +21,6 @@ const LINK = /\/orders\/([A-Za-z0-9_-]{43})/;
 const DECLINED = "4387751111111038";
 /** A rendered page's text without React's separators between adjacent texts ("<!-- -->"). */
 const textOf = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
-
-/** The sandbox, counting what it was asked to charge. */
-function countingGateway() {
-  const inner = createSandboxGateway();
-  const charged: AuthRequest[] = [];
-  const gateway: PaymentGateway = {
-    ...inner,
-    auth: async (req) => {
-      const answer = await inner.auth(req);
-      if (answer.respstat === "A") charged.push(req);
-      return answer;
-    },
-  };
-  return { gateway, charged };
-}
 
 describe.each(dbKinds)("paying what is due on %s", (kind: DbKind) => {
   let t: TestApp;

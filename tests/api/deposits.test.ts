@@ -10,29 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { depositOf } from "../../domain/deposit.ts";
 import { formatPrice } from "../../domain/format.ts";
 import { mailOutbox } from "../../server/db/schema.ts";
-import type { AuthRequest, PaymentGateway } from "../../server/payments/gateway.ts";
-import { createSandboxGateway } from "../../server/payments/sandbox.ts";
 import { buyDivergenceTable, buyShippablePiece } from "../support/buy.ts";
+import { countingGateway } from "../support/counting-gateway.ts";
 import { devSiteForFile, formBody, type Send, signedInApp, signIn, staffMember } from "../support/studio.ts";
 import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
 const siteBuild = devSiteForFile();
 const LINK = /\/orders\/([A-Za-z0-9_-]{43})/;
 const textOf = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
-
-function countingGateway() {
-  const inner = createSandboxGateway();
-  const charged: AuthRequest[] = [];
-  const gateway: PaymentGateway = {
-    ...inner,
-    auth: async (req) => {
-      const answer = await inner.auth(req);
-      if (answer.respstat === "A") charged.push(req);
-      return answer;
-    },
-  };
-  return { gateway, charged };
-}
 
 describe.each(dbKinds)("deposit, then balance on %s", (kind: DbKind) => {
   let t: TestApp;

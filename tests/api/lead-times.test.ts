@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DivergenceData, Product } from "../../domain/catalog-types.ts";
 import { shipWindow, shipWindowText, studioToday } from "../../domain/lead-time.ts";
 import { mailOutbox } from "../../server/db/schema.ts";
-import { buyShippablePiece } from "../support/buy.ts";
+import { buyShippablePiece, firstTableLine } from "../support/buy.ts";
 import { isShippable, type ListedPiece, paymentRequest } from "../support/payment-request.ts";
 import { devSiteForFile, pageSender, type Send } from "../support/studio.ts";
 import { createTestApp, type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
@@ -68,24 +68,13 @@ describe.each(dbKinds)("lead times on %s", (kind: DbKind) => {
 
   it("builds a Divergence size without stock in its weeks, after the studio's backlog", async () => {
     const d = (await (await t.request("/api/divergence/GetDivergenceVariants/1")).json()) as DivergenceData;
-    const species = d.variantSpecies[0]!;
-    const size = species.metadata[0]!;
+    const size = d.variantSpecies[0]!.metadata[0]!;
     await db().execute(
       sql`update divergence_sizes set stock = 0, build_weeks_min = 6, build_weeks_max = 9 where id = ${size.id}`,
     );
     await db().execute(sql`update studio_config set backlog_weeks = 2`);
     t.deps.changes.publish();
-    const line = {
-      type: "Divergence",
-      id: d.divergenceMetadata.divergenceId,
-      quantity: 1,
-      species: species.name,
-      size: size.size,
-      sizeId: size.id,
-      liveEdge: "No",
-      baseFinish: "Matte Black",
-      topFinish: "Natural Oil",
-    };
+    const line = firstTableLine(d);
     const email = `table-${Math.random().toString(36).slice(2, 8)}@example.com`;
     const body = (products: unknown[], amount: number) =>
       paymentRequest(

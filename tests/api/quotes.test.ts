@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatPrice } from "../../domain/format.ts";
 import { enquiries, mailOutbox, quotes } from "../../server/db/schema.ts";
 import { loggablePath } from "../../server/orders/links.ts";
-import type { AuthRequest, PaymentGateway } from "../../server/payments/gateway.ts";
-import { createSandboxGateway } from "../../server/payments/sandbox.ts";
+import type { AuthRequest } from "../../server/payments/gateway.ts";
+import { countingGateway } from "../support/counting-gateway.ts";
 import { devSiteForFile, formBody, type Send, signedInApp } from "../support/studio.ts";
 import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
@@ -26,19 +26,13 @@ describe.each(dbKinds)("quotes on %s", (kind: DbKind) => {
   let t: TestApp;
   let send: Send;
   let session: { cookie: string; csrf: string };
-  const charged: AuthRequest[] = [];
+  let charged: AuthRequest[] = [];
   const db = () => t.deps.database.db;
 
   beforeAll(async () => {
-    const inner = createSandboxGateway();
-    const gateway: PaymentGateway = {
-      ...inner,
-      auth: async (req) => {
-        const answer = await inner.auth(req);
-        if (answer.respstat === "A") charged.push(req);
-        return answer;
-      },
-    };
+    const counting = countingGateway();
+    charged = counting.charged;
+    const gateway = counting.gateway;
     ({ t, send, session } = await signedInApp(kind, siteBuild(), {
       gateway,
       env: { PAYMENT_RATE_LIMIT: "100000/600", PAYMENT_DECLINE_LIMIT: "100000/600" },

@@ -26,16 +26,11 @@ export async function buyShippablePiece(t: TestApp, changes: Record<string, unkn
   return { ref: answer.orderId ?? "", piece, res };
 }
 
-/**
- * Buys a configured Divergence table (the catalog's first species and size) through the checkout
- * API: the server's figures come with a first 409, then the payment goes through with them, in
- * full or with a deposit (`payNow: "deposit"`, the deposit taken from a second 409 the same way).
- */
-export async function buyDivergenceTable(t: TestApp, changes: Record<string, unknown> = {}) {
-  const d = (await (await t.request("/api/divergence/GetDivergenceVariants/1")).json()) as DivergenceData;
+/** The catalog's first Divergence species and size, as a cart line without its prices (square edge, Matte Black, Natural Oil). */
+export function firstTableLine(d: DivergenceData) {
   const species = d.variantSpecies[0]!;
   const size = species.metadata[0]!;
-  const line = {
+  return {
     type: "Divergence",
     id: d.divergenceMetadata.divergenceId,
     quantity: 1,
@@ -46,6 +41,16 @@ export async function buyDivergenceTable(t: TestApp, changes: Record<string, unk
     baseFinish: "Matte Black",
     topFinish: "Natural Oil",
   };
+}
+
+/**
+ * Buys a configured Divergence table (the catalog's first species and size) through the checkout
+ * API: the server's figures come with a first 409, then the payment goes through with them, in
+ * full or with a deposit (`payNow: "deposit"`, the deposit taken from a second 409 the same way).
+ */
+export async function buyDivergenceTable(t: TestApp, changes: Record<string, unknown> = {}) {
+  const d = (await (await t.request("/api/divergence/GetDivergenceVariants/1")).json()) as DivergenceData;
+  const line = firstTableLine(d);
   const post = (body: unknown, key = `table-${Math.random().toString(36).slice(2)}`) =>
     t.request("/api/payment/process-payment", {
       method: "POST",
