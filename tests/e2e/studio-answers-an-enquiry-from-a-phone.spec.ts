@@ -2,7 +2,7 @@ import { unique } from "./support/commission.ts";
 import { expect, expectConsoleErrors, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
 import { expectToFit } from "./support/phone-fit.ts";
 import { photo } from "./support/photos.ts";
-import { E2E_OWNER, signInAs, signOut } from "./support/studio.ts";
+import { E2E_OWNER, openEnquiryFrom, signInAs, signOut } from "./support/studio.ts";
 import { studioMailAbout } from "./support/studio-mail.ts";
 
 // A visitor's enquiry with photos reaches the back office, where the studio sees the photos on a
@@ -27,11 +27,7 @@ test("an enquiry's photos are seen from a phone, and the reply reaches the visit
   await form.getByRole("button", { name: "Send enquiry" }).click();
   await expect(page).toHaveURL(/\/contact-submitted$/);
 
-  await signInAs(page, E2E_OWNER.email, E2E_OWNER.password);
-  await page.getByRole("link", { name: "Enquiries" }).click();
-  await page.getByLabel("Search").fill(last);
-  await page.getByRole("button", { name: "Show" }).click();
-  await page.getByRole("link", { name: new RegExp(last) }).click();
+  await openEnquiryFrom(page, last);
   await expect(page.getByRole("heading", { level: 1, name: new RegExp(last) })).toBeVisible();
   await expectToFit(page, "an enquiry");
   await expectNoSeriousA11yViolations(page);

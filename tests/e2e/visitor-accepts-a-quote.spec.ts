@@ -3,7 +3,7 @@ import { fillCommission, unique } from "./support/commission.ts";
 import { expect, expectConsoleErrors, expectNoSeriousA11yViolations, open, test } from "./support/fixtures.ts";
 import { expectToFit } from "./support/phone-fit.ts";
 import { quoteLink } from "./support/quotes.ts";
-import { E2E_OWNER, signInAs, signOut } from "./support/studio.ts";
+import { openEnquiryFrom, signOut } from "./support/studio.ts";
 import { studioMailAbout } from "./support/studio-mail.ts";
 
 // A commission becomes a quote: the studio writes it from a phone, the visitor is mailed its
@@ -24,11 +24,7 @@ test("a commission enquiry becomes a quote, which the visitor accepts by paying 
   await expect(page).toHaveURL(/\/contact-submitted$/);
 
   // The studio writes the quote on the enquiry, from a phone.
-  await signInAs(page, E2E_OWNER.email, E2E_OWNER.password);
-  await page.getByRole("link", { name: "Enquiries" }).click();
-  await page.getByLabel("Search").fill(last);
-  await page.getByRole("button", { name: "Show" }).click();
-  await page.getByRole("link", { name: new RegExp(last) }).click();
+  await openEnquiryFrom(page, last);
   const piece = page.getByRole("group", { name: "Piece 1" });
   await piece.getByLabel("Piece", { exact: true }).fill("White oak trestle table");
   await piece.getByLabel("Description").fill("120 by 44 inches, seats ten, oil and wax finish");

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect } from "@playwright/test";
 import { fillCommission } from "./commission.ts";
-import { E2E_OWNER, signInAs, signOut } from "./studio.ts";
+import { openEnquiryFrom, signOut } from "./studio.ts";
 import { studioMailAbout } from "./studio-mail.ts";
 
 /** A quote page's address in a mail (its soft line breaks undone). */
@@ -17,9 +17,7 @@ export async function quoteOnACommission(page: Page, last: string, piece: { titl
   await fillCommission(page.getByRole("region", { name: "Start a commission" }), last);
   await page.getByRole("button", { name: "Send request" }).click();
   await expect(page).toHaveURL(/\/contact-submitted$/);
-  await signInAs(page, E2E_OWNER.email, E2E_OWNER.password);
-  await page.goto(`/studio/enquiries?q=${encodeURIComponent(last)}`);
-  await page.getByRole("link", { name: new RegExp(last) }).click();
+  await openEnquiryFrom(page, last);
   const first = page.getByRole("group", { name: "Piece 1" });
   await first.getByLabel("Piece", { exact: true }).fill(piece.title);
   await first.getByLabel("Price each (USD)").fill(piece.price);

@@ -15,6 +15,15 @@ export async function signInAs(page: Page, email: string, password: string) {
   await page.waitForURL((url) => url.pathname === "/studio");
 }
 
+/** Signs the owner in and opens the enquiry from `name`, found through the inbox's search as a person does. */
+export async function openEnquiryFrom(page: Page, name: string) {
+  await signInAs(page, E2E_OWNER.email, E2E_OWNER.password);
+  await page.getByRole("link", { name: "Enquiries" }).click();
+  await page.getByLabel("Search").fill(name);
+  await page.getByRole("button", { name: "Show" }).click();
+  await page.getByRole("link", { name: new RegExp(name) }).click();
+}
+
 /** Signs out from the back office's bar, and waits until it is done. */
 export async function signOut(page: Page) {
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
