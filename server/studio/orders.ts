@@ -48,7 +48,12 @@ export async function listOrders(db: Db, filter: OrderFilter = {}) {
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(PAGE_SIZE + 1)
     .offset((page - 1) * PAGE_SIZE);
-  return { orders: rows.slice(0, PAGE_SIZE), page, more: rows.length > PAGE_SIZE };
+  return {
+    // Each with what is still due (a balance after a deposit, a delivery charge).
+    orders: rows.slice(0, PAGE_SIZE).map((o) => ({ ...o, due: amountDue(o) })),
+    page,
+    more: rows.length > PAGE_SIZE,
+  };
 }
 
 export async function getOrder(db: Db, id: number) {

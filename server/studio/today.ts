@@ -10,16 +10,21 @@ type Money = { total: number; orders: number };
 
 export async function today(db: Db) {
   const toShip = inArray(orders.status, ["paid", "in_production", "ready"]);
+  // Money taken in the period, on the day it was taken: each checkout's charge (the whole, or
+  // the deposit), each payment from an order's page (a balance, a delivery), less what was given
+  // back; and how many orders were placed.
   const takings = (since: ReturnType<typeof sql>) =>
     db
-      .select({
-        total: sql<string>`coalesce(sum(${orders.total} - ${orders.refundedTotal}), 0)`,
-        orders: sql<number>`count(*)::int`,
-      })
-      .from(orders)
-      .where(
-        and(inArray(orders.status, ["paid", "in_production", "ready", "shipped"]), sql`${orders.paidAt} >= ${since}`),
-      );
+      .execute(sql`
+        select coalesce(sum(amount), 0)::text as total, count(*) filter (where placed)::int as orders from (
+          select coalesce(deposit, total) as amount, true as placed from orders
+           where status in ('paid', 'in_production', 'ready', 'shipped') and paid_at >= ${since}
+          union all
+          select amount, false from order_payments where status = 'approved' and settled_at >= ${since}
+          union all
+          select -amount, false from order_refunds where respstat = 'A' and created_at >= ${since}
+        ) taken`)
+      .then((r) => (r as unknown as { rows: { total: string; orders: number }[] }).rows);
   const [shipCount, ship, openCount, open, low, week, month, vitals] = await Promise.all([
     db.select({ n: sql<number>`count(*)::int` }).from(orders).where(toShip),
     db.select().from(orders).where(toShip).orderBy(asc(orders.paidAt)).limit(5),

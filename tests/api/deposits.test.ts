@@ -161,6 +161,25 @@ describe.each(dbKinds)("deposit, then balance on %s", (kind: DbKind) => {
     expect(page).toContain("<dt>Due</dt><dd>$0</dd>");
   });
 
+  it("counts in the week's takings what was charged when it was: the deposit, then the balance, less refunds", async () => {
+    const week = async () => {
+      const page = await textOf(await send("/studio", { headers: { cookie: session.cookie } }));
+      return Number(/This week: <strong>\$([\d,.]+)<\/strong>/.exec(page)![1]!.replace(/,/g, ""));
+    };
+    const before = await week();
+    const bought = await buyDivergenceTable(t, { payNow: "deposit" });
+    expect(await week()).toBe(before + bought.deposit!);
+    const { id } = await orderOf(bought.ref);
+    await step(id, "ready");
+    const token = LINK.exec(
+      (await db().select().from(mailOutbox)).filter((m) => m.kind === "order-ready").at(-1)!.text,
+    )![1]!;
+    expect((await pay(token, (bought.total - bought.deposit!).toFixed(2))).status).toBe(200);
+    expect(await week()).toBe(before + bought.total);
+    expect((await refund(id, { amount: "100.00" })).status).toBe(200);
+    expect(await week()).toBe(before + bought.total - 100);
+  });
+
   it("gives money back per payment, never more than each took", async () => {
     const bought = await buyDivergenceTable(t, { payNow: "deposit" });
     const { id } = await orderOf(bought.ref);

@@ -80,6 +80,7 @@ export default function StudioOrders({ loaderData }: Route.ComponentProps) {
                 <td data-label="Total" className="num">
                   {formatPrice(o.total)}
                   {o.refundedTotal > 0 ? ` (${formatPrice(o.refundedTotal)} back)` : ""}
+                  {o.due > 0 && <span className="studio-due">{formatPrice(o.due)} due</span>}
                 </td>
               </tr>
             ))}

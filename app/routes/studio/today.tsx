@@ -47,7 +47,9 @@ export default function StudioToday({ loaderData: t }: Route.ComponentProps) {
           <p>
             This month: <strong>{formatPrice(t.month.total)}</strong> ({ordersText(t.month.orders)})
           </p>
-          <p className="studio-muted">Paid orders, less what was given back.</p>
+          <p className="studio-muted">
+            What was charged (whole orders, deposits, balances and delivery charges), less what was given back.
+          </p>
         </section>
         <section className="studio-card" aria-labelledby="today-stock">
           <h2 id="today-stock">Low stock</h2>
