@@ -15,6 +15,7 @@ import {
 } from "../../../server/studio/divergence.ts";
 import { field, refused, requireChange, requireStaff, rowId } from "./guard.server.ts";
 import { postedFields, postedPhotoEdits, postedPhotos } from "./posted.server.ts";
+import { SIZE_ROW_FIELDS, type SizeRowKey, sizeRowField } from "./size-row-fields.ts";
 
 export async function divergenceLoader(request: Request, context: AppLoadContext) {
   await requireStaff(request, context);
@@ -62,12 +63,10 @@ export async function divergenceAction(request: Request, context: AppLoadContext
       ceramicCoatingPrice: field(form, "ceramicCoatingPrice"),
       sizes: ids.map((id) => ({
         id,
-        size: field(form, `size-${id}-size`),
-        price: field(form, `size-${id}-price`),
-        stock: field(form, `size-${id}-stock`),
-        leadDays: field(form, `size-${id}-leadDays`),
-        buildWeeksMin: field(form, `size-${id}-buildWeeksMin`),
-        buildWeeksMax: field(form, `size-${id}-buildWeeksMax`),
+        ...(Object.fromEntries(SIZE_ROW_FIELDS.map((f) => [f.key, field(form, sizeRowField(id, f.key))])) as Record<
+          SizeRowKey,
+          string
+        >),
       })),
     });
     return { ok: "Saved. The builder and the checkout use the new figures now." } satisfies DivergenceActionData;

@@ -6,6 +6,7 @@ import {
   divergenceLoader,
 } from "../../features/studio/divergence.server.ts";
 import { FieldsForm } from "../../features/studio/item-form.tsx";
+import { SIZE_ROW_FIELDS, sizeRowField } from "../../features/studio/size-row-fields.ts";
 import { StudioField, StudioForm, StudioNotices } from "../../features/studio/studio-form.tsx";
 import { useStudio } from "../../features/studio/use-studio.ts";
 import type { Route } from "./+types/divergence";
@@ -68,47 +69,16 @@ export default function StudioDivergence({ loaderData, actionData }: Route.Compo
             {s.sizes.map((z) => (
               <div key={z.id} className="studio-row">
                 <input type="hidden" name="size" value={z.id} />
-                <StudioField
-                  name={`size-${z.id}-size`}
-                  label={`${s.name} size`}
-                  defaultValue={value(`size-${z.id}-size`, z.size)}
-                  error={err(`size-${z.id}-size`)}
-                />
-                <StudioField
-                  name={`size-${z.id}-price`}
-                  label={`${z.size} price (USD)`}
-                  inputMode="decimal"
-                  defaultValue={value(`size-${z.id}-price`, z.price)}
-                  error={err(`size-${z.id}-price`)}
-                />
-                <StudioField
-                  name={`size-${z.id}-stock`}
-                  label={`${z.size} in stock`}
-                  inputMode="numeric"
-                  defaultValue={value(`size-${z.id}-stock`, z.stock)}
-                  error={err(`size-${z.id}-stock`)}
-                />
-                <StudioField
-                  name={`size-${z.id}-leadDays`}
-                  label={`${z.size}: days from stock`}
-                  inputMode="numeric"
-                  defaultValue={value(`size-${z.id}-leadDays`, z.leadDays)}
-                  error={err(`size-${z.id}-leadDays`)}
-                />
-                <StudioField
-                  name={`size-${z.id}-buildWeeksMin`}
-                  label={`${z.size}: weeks to build, fewest`}
-                  inputMode="numeric"
-                  defaultValue={value(`size-${z.id}-buildWeeksMin`, z.buildWeeksMin)}
-                  error={err(`size-${z.id}-buildWeeksMin`)}
-                />
-                <StudioField
-                  name={`size-${z.id}-buildWeeksMax`}
-                  label={`${z.size}: most`}
-                  inputMode="numeric"
-                  defaultValue={value(`size-${z.id}-buildWeeksMax`, z.buildWeeksMax)}
-                  error={err(`size-${z.id}-buildWeeksMax`)}
-                />
+                {SIZE_ROW_FIELDS.map((f) => (
+                  <StudioField
+                    key={f.key}
+                    name={sizeRowField(z.id, f.key)}
+                    label={f.label(s.name, z.size)}
+                    inputMode={f.inputMode}
+                    defaultValue={value(sizeRowField(z.id, f.key), z[f.key])}
+                    error={err(sizeRowField(z.id, f.key))}
+                  />
+                ))}
               </div>
             ))}
           </fieldset>
