@@ -489,8 +489,29 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
           toJ({ ...payment, amount: 1, shippingTotal: 0, shippingRateId: null, products: [divergence] }),
         ),
       },
+      // A deposit asked on the table, with a deposit figure of its own.
+      {
+        weight: 2,
+        arbitrary: fc.constant(
+          toJ({
+            ...payment,
+            amount: 1,
+            shippingTotal: 0,
+            shippingRateId: null,
+            products: [divergence],
+            payNow: "deposit",
+            deposit: 1,
+          }),
+        ),
+      },
     );
-    const paths: JPath[] = [...Object.keys(payment).map((k) => [k]), ["products", 0], ...linePaths];
+    const paths: JPath[] = [
+      ...Object.keys(payment).map((k) => [k]),
+      ["payNow"],
+      ["deposit"],
+      ["products", 0],
+      ...linePaths,
+    ];
     const key = fc.oneof(
       { weight: 6, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{8,40}$/).map((k) => `fuzz-${k}`) },
       { weight: 2, arbitrary: fc.constantFrom("fuzz-shared-key-1", "fuzz-shared-key-2") },
