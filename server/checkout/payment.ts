@@ -5,9 +5,10 @@
  *    first answer; a dead process's key is settled at once);
  * 2. the client's limits are checked (payments and declines per window, in the database for
  *    every process), so a stream of bad cards cannot hold stock or probe cards;
- * 3. every line is priced from the database and the shipping from the quote, which must have
- *    been made for these lines and this address; a client figure that differs is a 409
- *    carrying the fresh ones;
+ * 3. every line is priced from the database (or, accepting a studio's quote, from the quote:
+ *    `CartSource`) and the shipping from the rate quoted, which must have been made for these
+ *    lines and this address; a client figure that differs is a 409 carrying the fresh ones; a
+ *    deposit asked (`payNow: "deposit"`) is worked out here too, and only it is charged;
  * 4. stock is taken and a pending order written in one transaction (stock.ts: rows locked in
  *    one order, deadlock victims retried);
  * 5. the card is charged (charge.ts: an unknown outcome is looked up by our order id);
