@@ -24,10 +24,9 @@ import { cardBrand } from "../../domain/cards.ts";
 import { checkoutTotal, PAYMENT_MESSAGES, RATE_MESSAGES, validateCheckout } from "../../domain/checkout.ts";
 import { paymentWireField } from "../../domain/checkout-order.ts";
 import type { PaymentRequest } from "../../domain/checkout-wire.ts";
-import { type DepositRule, depositOf, NO_DEPOSITS } from "../../domain/deposit.ts";
+import { depositOf } from "../../domain/deposit.ts";
 import { formatPrice } from "../../domain/format.ts";
 import type { Db } from "../db/client.ts";
-import { studioConfig } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import type { Limits } from "../http/limits.ts";
 import type { Logger } from "../logger.ts";
@@ -147,9 +146,9 @@ async function quotedRate(db: Db, body: PaymentRequest, cart: PricedCart): Promi
  * on the server's prices (domain/deposit.ts). None offered is a 400 naming `payNow`; a deposit
  * other than the page showed is a 409 with the fresh one, as for any price.
  */
-function depositAsked(body: PaymentRequest, cart: PricedCart, shippingTotal: number, rule: DepositRule) {
+function depositAsked(body: PaymentRequest, cart: PricedCart, shippingTotal: number) {
   if (body.payNow !== "deposit") return null;
-  const split = depositOf(cart.lines, shippingTotal, rule);
+  const split = depositOf(cart.lines, shippingTotal, cart.depositRule);
   if (!split)
     throw new ApiError(400, "invalid_request", "payNow: no deposit is offered on this order; pay in full.", "payNow");
   if (body.deposit !== undefined && Math.abs(body.deposit - split.now) > 0.004)
@@ -191,8 +190,8 @@ async function assertWithinLimits(deps: PaymentDeps, client: string): Promise<vo
  * both accept it, and given up again if the payment does not go through.
  */
 export type CartSource = {
+  /** The lines priced, with the deposit their seller offers. */
   price(db: Db, body: PaymentRequest): Promise<PricedCart>;
-  depositRule(db: Db): Promise<DepositRule>;
   /** Before the stock take and the charge: claims it for the order `ref`, or refuses (an ApiError). */
   claim?(ref: string): Promise<void>;
   /** The order `ref` did not go through: its claim is given up. */
@@ -202,15 +201,7 @@ export type CartSource = {
 };
 
 /** The checkout's source: the catalog, priced from the database, with the studio's deposit. */
-const catalog: CartSource = {
-  price: (db, body) => priceCart(db, body.products),
-  depositRule: async (db) => {
-    const [rule] = await db
-      .select({ percent: studioConfig.depositPercent, minimum: studioConfig.depositMinimum })
-      .from(studioConfig);
-    return rule ?? NO_DEPOSITS;
-  },
-};
+const catalog: CartSource = { price: (db, body) => priceCart(db, body.products) };
 
 export async function processPayment(
   deps: PaymentDeps,
@@ -236,7 +227,7 @@ export async function processPayment(
     cart = await source.price(deps.db, body);
     rate = await quotedRate(deps.db, body, cart);
     total = assertSameFigures(body, cart, rate ? Number(rate.amount) : 0);
-    deposit = depositAsked(body, cart, rate ? Number(rate.amount) : 0, await source.depositRule(deps.db));
+    deposit = depositAsked(body, cart, rate ? Number(rate.amount) : 0);
     await source.claim?.(ref);
     orderId = await reserve(deps, key, ref, body, cart, rate, total, deposit);
   } catch (err) {

@@ -6,6 +6,7 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { roundCents } from "../../domain/cart.ts";
 import type { CartLineInput } from "../../domain/checkout-wire.ts";
+import { type DepositRule, NO_DEPOSITS } from "../../domain/deposit.ts";
 import { divergencePrice } from "../../domain/divergence-builder.ts";
 import { productFolder } from "../../domain/image-folders.ts";
 import { leadTimeOf, type ShipWindow, shipWindow, studioToday } from "../../domain/lead-time.ts";
@@ -47,6 +48,8 @@ export type PricedCart = {
   specialized: { id: number; title: string }[];
   /** Identifies the cart's lines and quantities, so a rate is only used for the cart it was quoted for. */
   cartKey: string;
+  /** The deposit its seller offers on the made-to-order lines (the studio's, or a quote's; domain/deposit.ts). */
+  depositRule: DepositRule;
 };
 
 const soldOut = (title: string) =>
@@ -108,7 +111,13 @@ export async function priceCart(db: Db, input: CartLineInput[]): Promise<PricedC
     : new Set<string>();
 
   // Each line's ship window, from its lead time and the studio's backlog (domain/lead-time.ts).
-  const [studio] = await db.select({ backlogWeeks: t.studioConfig.backlogWeeks }).from(t.studioConfig);
+  const [studio] = await db
+    .select({
+      backlogWeeks: t.studioConfig.backlogWeeks,
+      percent: t.studioConfig.depositPercent,
+      minimum: t.studioConfig.depositMinimum,
+    })
+    .from(t.studioConfig);
   const today = studioToday();
   const windowsOf = (row: Parameters<typeof leadTimeOf>[0]) => ({
     inStock: shipWindow(leadTimeOf(row), true, studio?.backlogWeeks ?? 0, today),
@@ -201,5 +210,6 @@ export async function priceCart(db: Db, input: CartLineInput[]): Promise<PricedC
       .map((l) => `${l.stockRef?.table}:${l.stockRef?.id}:${l.quantity}`)
       .sort()
       .join(","),
+    depositRule: studio ? { percent: studio.percent, minimum: studio.minimum } : NO_DEPOSITS,
   };
 }

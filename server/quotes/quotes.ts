@@ -173,9 +173,12 @@ export async function createQuote(
   });
 }
 
+/** A quote's deposit: its percentage of the whole, with no floor (100 asks for all of it). */
+const quoteRule = (q: Pick<Quote, "depositPercent">) => ({ percent: q.depositPercent, minimum: 0 });
+
 /** What the acceptance charges now: the deposit, or (at 100 %) the whole. */
 export function quoteDeposit(q: Pick<Quote, "total" | "depositPercent">) {
-  const split = depositOf([{ total: q.total, madeToOrder: true }], 0, { percent: q.depositPercent, minimum: 0 });
+  const split = depositOf([{ total: q.total, madeToOrder: true }], 0, quoteRule(q));
   return split ?? { now: q.total, balance: 0, percent: 100 };
 }
 
@@ -302,6 +305,7 @@ async function pricedQuote(db: Db, q: Quote): Promise<PricedCart> {
     parcels: [],
     specialized: lines.map((l) => ({ id: l.itemId, title: l.title })),
     cartKey: `quote:${q.id}`,
+    depositRule: quoteRule(q),
   };
 }
 
@@ -309,7 +313,6 @@ async function pricedQuote(db: Db, q: Quote): Promise<PricedCart> {
 function quoteSource(db: Db, q: Quote): CartSource {
   return {
     price: () => pricedQuote(db, q),
-    depositRule: async () => ({ percent: q.depositPercent >= 100 ? 0 : q.depositPercent, minimum: 0 }),
     async claim(ref) {
       // Open, or left 'paying' long ago by an order that is gone (its process stopped mid-way;
       // a payment that is refused gives its claim up at once).
