@@ -167,8 +167,14 @@ function depositAsked(body: PaymentRequest, cart: PricedCart, shippingTotal: num
 const tooMany = (message: string, retryAfterSeconds: number) =>
   new ApiError(429, "too_many_requests", message, undefined, undefined, { "Retry-After": String(retryAfterSeconds) });
 
-/** A client past its payment attempts, or with too many declined cards lately, is refused before any stock is held. */
-async function assertWithinLimits(deps: PaymentDeps, client: string): Promise<void> {
+/** What a client's payment limits need: the shared counters and the windows (the checkout's, also used by an order's page). */
+export type ClientLimits = Pick<PaymentDeps, "limits" | "clientLimits">;
+
+/**
+ * A client past its payment attempts, or with too many declined cards lately, is refused before
+ * any stock is held or any card charged (429 with Retry-After). Counts this attempt.
+ */
+export async function assertWithinLimits(deps: ClientLimits, client: string): Promise<void> {
   const { payments, declines } = deps.clientLimits;
   const attempts = await deps.limits.hit(`payment:${client}`, payments.max, payments.windowSeconds);
   if (!attempts.allowed)
@@ -202,6 +208,12 @@ export type CartSource = {
 
 /** The checkout's source: the catalog, priced from the database, with the studio's deposit. */
 const catalog: CartSource = { price: (db, body) => priceCart(db, body.products) };
+
+/** A declined card counts against its client (assertWithinLimits refuses past the window's limit). */
+export async function countDecline(deps: ClientLimits, client: string): Promise<void> {
+  const { declines } = deps.clientLimits;
+  await deps.limits.hit(`decline:${client}`, declines.max, declines.windowSeconds);
+}
 
 export async function processPayment(
   deps: PaymentDeps,
@@ -260,12 +272,7 @@ export async function processPayment(
     // A failed payment leaves no trace in stock, and a declined card counts against the client.
     await releasePendingOrder(deps.db, orderId);
     deps.stockChanged();
-    if (auth.respstat === "C")
-      await deps.limits.hit(
-        `decline:${client}`,
-        deps.clientLimits.declines.max,
-        deps.clientLimits.declines.windowSeconds,
-      );
+    if (auth.respstat === "C") await countDecline(deps, client);
     await source.release?.(ref);
     const answer = refusedAnswer(auth);
     await settleKey(deps.db, key, answer);

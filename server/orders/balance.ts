@@ -19,11 +19,11 @@ import { validateCard } from "../../domain/checkout.ts";
 import { paymentWireField } from "../../domain/checkout-order.ts";
 import { formatPrice } from "../../domain/format.ts";
 import { charge, voidChargeOf } from "../checkout/charge.ts";
+import { assertWithinLimits, type ClientLimits, countDecline } from "../checkout/payment.ts";
 import type { Db } from "../db/client.ts";
 import { sqlState } from "../db/retry.ts";
 import { orderCharges, orderPayments, orders } from "../db/schema.ts";
-import { ApiError, badRequest } from "../http/errors.ts";
-import type { Limits } from "../http/limits.ts";
+import { badRequest } from "../http/errors.ts";
 import type { Logger } from "../logger.ts";
 import type { MailStudio } from "../mail/buyer-mail.tsx";
 import { renderBuyerMail } from "../mail/buyer-mail.tsx";
@@ -34,7 +34,6 @@ import { audit } from "../staff/audit.ts";
 import { newOrderLink } from "./links.ts";
 
 type Order = typeof orders.$inferSelect;
-type Window = { max: number; windowSeconds: number };
 
 /** What the buyer still owes: the order and the studio's charges, less what was paid. Never below 0. */
 export const amountDue = (o: Pick<Order, "total" | "chargesTotal" | "paidTotal">) =>
@@ -173,27 +172,14 @@ export async function payBalance(
     gateway: PaymentGateway;
     logger: Logger;
     studio: () => Promise<MailStudio>;
-    limits: Limits;
-    /** The checkout's per-client windows: card tests through an order's page count the same. */
-    clientLimits: { payments: Window; declines: Window };
-  },
+  } & ClientLimits,
   orderId: number,
   input: Record<string, string>,
   client: string,
 ): Promise<BalanceOutcome> {
   const card = readPayment(input);
-  const { payments, declines } = deps.clientLimits;
-  const attempts = await deps.limits.hit(`payment:${client}`, payments.max, payments.windowSeconds);
-  const declined = await deps.limits.peek(`decline:${client}`, declines.max, declines.windowSeconds);
-  if (!attempts.allowed || !declined.allowed) {
-    const wait = Math.max(attempts.retryAfterSeconds, declined.retryAfterSeconds);
-    throw new ApiError(
-      429,
-      "too_many_requests",
-      `Too many payment attempts. Please try again in ${wait} seconds.`,
-      "amount",
-    );
-  }
+  // The checkout's own limits: card tests through an order's page count the same.
+  await assertWithinLimits(deps, client);
   await settleStalePayments(deps, orderId);
 
   // A repeat of the key: the first attempt's outcome (or its refusal while it is still running).
@@ -277,7 +263,7 @@ export async function payBalance(
       ]);
   });
   // Counted outside the write: the limits live in the same database (one connection on PGlite).
-  if (auth.respstat === "C") await deps.limits.hit(`decline:${client}`, declines.max, declines.windowSeconds);
+  if (auth.respstat === "C") await countDecline(deps, client);
   deps.logger.info({ orderRef: order.orderRef, paymentRef: ref, respstat: auth.respstat }, "Order balance payment");
   const [settled] = await deps.db.select().from(orderPayments).where(eq(orderPayments.ref, ref));
   return outcomeOf(deps.db, settled!);
