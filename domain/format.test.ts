@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatLongDate, formatPrice } from "./format.ts";
+import { formatLongDate, formatLongDay, formatPrice } from "./format.ts";
 
 describe("formatPrice", () => {
   it("shows whole US dollars with separators", () => {
@@ -17,5 +17,12 @@ describe("formatPrice", () => {
 describe("formatLongDate", () => {
   it("shows a long weekday, short month, day and year in en-US", () => {
     expect(formatLongDate("2026-03-14T00:00:00.000Z")).toBe("Saturday, Mar 14, 2026");
+  });
+});
+
+describe("formatLongDay", () => {
+  it("writes a calendar day as that day, not the day before or after", () => {
+    expect(formatLongDay("2026-12-27")).toBe("Sunday, Dec 27, 2026");
+    expect(formatLongDay("2027-01-01")).toBe("Friday, Jan 1, 2027");
   });
 });

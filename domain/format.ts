@@ -21,3 +21,6 @@ const longDate = new Intl.DateTimeFormat("en-US", {
 
 /** en-US: long weekday, year, short month, day (docs/product.md §2, media). */
 export const formatLongDate = (iso: string): string => longDate.format(new Date(iso));
+
+/** A calendar day (YYYY-MM-DD, a quote's last day, say) as formatLongDate writes it, whatever the server's time zone. */
+export const formatLongDay = (day: string): string => formatLongDate(`${day}T12:00:00Z`);

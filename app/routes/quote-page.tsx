@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import { formatLongDate, formatPrice } from "../../domain/format.ts";
+import { formatLongDate, formatLongDay, formatPrice } from "../../domain/format.ts";
 import { pageMeta } from "../features/content/meta.ts";
 import { RouteErrorBoundary } from "../features/not-found/route-error.tsx";
 import { CARD_FIELDS, type PlainField, PlainFields } from "../features/orders/plain-fields.tsx";
@@ -39,8 +39,6 @@ const ADDRESS: PlainField[] = [
   { name: "postal", label: "ZIP code", autoComplete: "postal-code", inputMode: "numeric", span: "half" },
   { name: "phone", label: "Phone", autoComplete: "tel", inputMode: "tel", span: "wide", optional: true },
 ];
-
-const dateOf = (day: string) => formatLongDate(`${day}T12:00:00Z`);
 
 /**
  * A quote the studio wrote, opened from the link in its mail (docs/product.md, "Quotes"): the
@@ -118,7 +116,7 @@ export default function QuotePage({ loaderData: q, actionData }: Route.Component
         <section aria-labelledby="quote-accept" className="order-page__section order-due">
           <h2 id="quote-accept">{asks ? "Accept and pay the deposit" : "Accept and pay"}</h2>
           <p>
-            This quote holds until {dateOf(q.validUntil)}. Accepting it places the order: we charge{" "}
+            This quote holds until {formatLongDay(q.validUntil)}. Accepting it places the order: we charge{" "}
             {formatPrice(q.deposit.now)} now{asks ? " and ask for the balance when your pieces are ready" : ""}.
           </p>
           {answer?.error && !fieldError && (
@@ -144,7 +142,7 @@ export default function QuotePage({ loaderData: q, actionData }: Route.Component
         <section aria-labelledby="quote-closed" className="order-page__section order-due">
           <h2 id="quote-closed">{CLOSED[q.state].title}</h2>
           <p>
-            {CLOSED[q.state].text(dateOf(q.validUntil))} <Link to="/contact">Write to us</Link> or call{" "}
+            {CLOSED[q.state].text(formatLongDay(q.validUntil))} <Link to="/contact">Write to us</Link> or call{" "}
             <a href={`tel:${studio.phone}`}>{studio.phone}</a>.
           </p>
         </section>

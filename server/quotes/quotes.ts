@@ -14,7 +14,7 @@ import { validateCheckout } from "../../domain/checkout.ts";
 import { paymentWireField } from "../../domain/checkout-order.ts";
 import type { PaymentRequest } from "../../domain/checkout-wire.ts";
 import { depositOf } from "../../domain/deposit.ts";
-import { formatLongDate, formatPrice } from "../../domain/format.ts";
+import { formatLongDay, formatPrice } from "../../domain/format.ts";
 import { shipWindow, studioToday } from "../../domain/lead-time.ts";
 import type { PaymentAnswer, PaymentDeps } from "../checkout/payment.ts";
 import { type CartSource, processPayment } from "../checkout/payment.ts";
@@ -184,7 +184,7 @@ export function quoteDeposit(q: Pick<Quote, "total" | "depositPercent">) {
 
 function quoteMail(q: Quote, studio: MailStudio, url: string) {
   const deposit = quoteDeposit(q);
-  const holds = `It holds until ${formatLongDate(`${q.validUntil}T12:00:00`)}.`;
+  const holds = `It holds until ${formatLongDay(q.validUntil)}.`;
   const pays =
     deposit.balance > 0
       ? `To go ahead, accept it on its page and pay the deposit of ${formatPrice(deposit.now)} (${q.depositPercent}%); the balance is due when your pieces are ready.`
@@ -220,7 +220,7 @@ function quoteMail(q: Quote, studio: MailStudio, url: string) {
           ? [{ label: `Deposit on acceptance (${q.depositPercent}%)`, value: formatPrice(deposit.now) }]
           : []),
       ],
-      note: { label: "Valid until", value: formatLongDate(`${q.validUntil}T12:00:00`) },
+      note: { label: "Valid until", value: formatLongDay(q.validUntil) },
       pageUrl: url,
       action: "See and accept the quote",
       pageNote: "The page shows your quote and takes the deposit: keep its link to yourself.",

@@ -101,7 +101,8 @@ function stepMail(
   const words = STEP_MAILS[step];
   if (!words) return null;
   // Ready with money still owed (the balance after a deposit, a delivery charge): the mail asks for it.
-  const due = step === "ready" ? amountDue(order) : 0;
+  const owed = amountDue(order);
+  const due = step === "ready" ? owed : 0;
   const asks = due > 0 ? ` ${formatPrice(due)} is now due: you can pay it on your order's page.` : "";
   const says = words.says.replace("{ref}", order.orderRef) + asks;
   const tracking = step === "shipped" ? `Carrier: ${order.carrier}\nTracking number: ${order.trackingNumber}\n\n` : "";
@@ -138,7 +139,7 @@ function stepMail(
       sums: [
         { label: "Total (USD, tax included)", value: formatPrice(order.total + order.chargesTotal) },
         { label: "Paid", value: formatPrice(order.paidTotal) },
-        ...(amountDue(order) > 0 ? [{ label: "Due", value: formatPrice(amountDue(order)), strong: true }] : []),
+        ...(owed > 0 ? [{ label: "Due", value: formatPrice(owed), strong: true }] : []),
       ],
       pageUrl,
       ...(due > 0 ? { action: `Pay the balance, ${formatPrice(due)}` } : {}),

@@ -1,4 +1,4 @@
-import { formatLongDate, formatPrice } from "../../../domain/format.ts";
+import { formatLongDay, formatPrice } from "../../../domain/format.ts";
 import { dateTime } from "./labels.ts";
 import { StudioField, StudioForm } from "./studio-form.tsx";
 
@@ -57,8 +57,7 @@ export function EnquiryQuotes({
               <span>
                 Quote #{q.id}, {dateTime(q.createdAt)}: <strong>{formatPrice(q.total)}</strong> ·{" "}
                 {q.lines.map((l) => `${l.quantity} × ${l.title}`).join(", ")} · deposit {q.depositPercent}% · valid
-                until {formatLongDate(`${q.validUntil}T12:00:00Z`)}{" "}
-                <span className="studio-pill">{STATE_NAMES[q.state]}</span>
+                until {formatLongDay(q.validUntil)} <span className="studio-pill">{STATE_NAMES[q.state]}</span>
                 {q.orderRef && q.state === "accepted" && (
                   <>
                     {" "}
