@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatPrice } from "../../domain/format.ts";
 import { mailOutbox } from "../../server/db/schema.ts";
 import { buyDivergenceTable, buyShippablePiece } from "../support/buy.ts";
-import { countingGateway } from "../support/counting-gateway.ts";
-import { devSiteForFile, formBody, paidOrder, type Send, signedInApp, signIn, staffMember } from "../support/studio.ts";
+import { countingApp, type countingGateway } from "../support/counting-gateway.ts";
+import { devSiteForFile, formBody, paidOrder, type Send, signIn, staffMember } from "../support/studio.ts";
 import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
 const siteBuild = devSiteForFile();
@@ -31,11 +31,7 @@ describe.each(dbKinds)("paying what is due on %s", (kind: DbKind) => {
   const db = () => t.deps.database.db;
 
   beforeAll(async () => {
-    gw = countingGateway();
-    ({ t, send, session } = await signedInApp(kind, siteBuild(), {
-      gateway: gw.gateway,
-      env: { PAYMENT_RATE_LIMIT: "100000/600", PAYMENT_DECLINE_LIMIT: "100000/600" },
-    }));
+    ({ t, send, session, gw } = await countingApp(kind, siteBuild()));
     await staffMember(t.deps, "owner@balance.test", "owner");
     owner = await signIn(send, "owner@balance.test");
   }, 120_000);

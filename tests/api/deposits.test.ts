@@ -11,9 +11,9 @@ import { depositOf } from "../../domain/deposit.ts";
 import { formatPrice } from "../../domain/format.ts";
 import { mailOutbox } from "../../server/db/schema.ts";
 import { buyDivergenceTable, buyShippablePiece } from "../support/buy.ts";
-import { countingGateway } from "../support/counting-gateway.ts";
+import { countingApp, type countingGateway } from "../support/counting-gateway.ts";
 import { isShippable, type ListedPiece } from "../support/payment-request.ts";
-import { devSiteForFile, formBody, type Send, signedInApp, signIn, staffMember } from "../support/studio.ts";
+import { devSiteForFile, formBody, type Send, signIn, staffMember } from "../support/studio.ts";
 import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
 const siteBuild = devSiteForFile();
@@ -29,11 +29,7 @@ describe.each(dbKinds)("deposit, then balance on %s", (kind: DbKind) => {
   const db = () => t.deps.database.db;
 
   beforeAll(async () => {
-    gw = countingGateway();
-    ({ t, send, session } = await signedInApp(kind, siteBuild(), {
-      gateway: gw.gateway,
-      env: { PAYMENT_RATE_LIMIT: "100000/600", PAYMENT_DECLINE_LIMIT: "100000/600" },
-    }));
+    ({ t, send, session, gw } = await countingApp(kind, siteBuild()));
     await staffMember(t.deps, "owner@deposit.test", "owner");
     owner = await signIn(send, "owner@deposit.test");
     await db().execute(sql`update studio_config set deposit_percent = 50, deposit_minimum = 500`);

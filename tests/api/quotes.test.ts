@@ -12,8 +12,8 @@ import { formatPrice } from "../../domain/format.ts";
 import { enquiries, mailOutbox, quotes } from "../../server/db/schema.ts";
 import { loggablePath } from "../../server/orders/links.ts";
 import type { AuthRequest } from "../../server/payments/gateway.ts";
-import { countingGateway } from "../support/counting-gateway.ts";
-import { devSiteForFile, formBody, type Send, signedInApp } from "../support/studio.ts";
+import { countingApp } from "../support/counting-gateway.ts";
+import { devSiteForFile, formBody, type Send } from "../support/studio.ts";
 import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
 const siteBuild = devSiteForFile();
@@ -30,13 +30,12 @@ describe.each(dbKinds)("quotes on %s", (kind: DbKind) => {
   const db = () => t.deps.database.db;
 
   beforeAll(async () => {
-    const counting = countingGateway();
-    charged = counting.charged;
-    const gateway = counting.gateway;
-    ({ t, send, session } = await signedInApp(kind, siteBuild(), {
-      gateway,
-      env: { PAYMENT_RATE_LIMIT: "100000/600", PAYMENT_DECLINE_LIMIT: "100000/600" },
-    }));
+    ({
+      t,
+      send,
+      session,
+      gw: { charged },
+    } = await countingApp(kind, siteBuild()));
   }, 120_000);
   afterAll(async () => {
     await t?.close();

@@ -4,7 +4,7 @@ import { type DeliveryAccess, deliveryAnswers } from "../../../domain/delivery-a
 import { type ShipWindow, shipDatesText, shipWindowText } from "../../../domain/lead-time.ts";
 import { lineChoices } from "../../../domain/order-lines.ts";
 import { ORDER_STEPS, STEP_NAMES } from "../../../domain/order-steps.ts";
-import { buyerMailStudio } from "../../../server/content/studio.ts";
+import { paymentDepsOf } from "../../../server/checkout/routes.ts";
 import { ApiError } from "../../../server/http/errors.ts";
 import {
   amountDue,
@@ -107,10 +107,17 @@ const windowText = (w: ShipWindow | null | undefined) => (w ? shipWindowText(w) 
 /** The payment's answer; after a declined or failed charge, the key the next try is made under. */
 export type PayAnswer = { outcome?: BalanceOutcome; error?: string; field?: string; nextKey?: string };
 
-const text = (form: FormData, name: string) => {
-  const v = form.get(name);
-  return typeof v === "string" ? v : "";
-};
+/** The named fields of a plain form post, as posted ("" for one missing or not text): the order and quote pages' payments. */
+export function postedValues<K extends string>(form: FormData, names: readonly K[]): Record<K, string> {
+  return Object.fromEntries(
+    names.map((name) => {
+      const v = form.get(name);
+      return [name, typeof v === "string" ? v : ""];
+    }),
+  ) as Record<K, string>;
+}
+
+const PAY_FIELDS = ["account", "expiry", "cvv2", "name", "amount", "key"] as const;
 
 /** Pays what is due from the order's page (a plain form post: it works before and without scripts). */
 export async function orderPageAction(request: Request, context: AppLoadContext, token: string) {
@@ -121,16 +128,9 @@ export async function orderPageAction(request: Request, context: AppLoadContext,
   const { deps } = context;
   try {
     const outcome = await payBalance(
-      {
-        db,
-        gateway: deps.gateway,
-        logger: deps.logger,
-        studio: () => buyerMailStudio(deps),
-        limits: deps.limits,
-        clientLimits: { payments: deps.config.checkoutLimits.payments, declines: deps.config.checkoutLimits.declines },
-      },
+      paymentDepsOf(deps),
       found.order.id,
-      Object.fromEntries(["account", "expiry", "cvv2", "name", "amount", "key"].map((k) => [k, text(form, k)])),
+      postedValues(form, PAY_FIELDS),
       context.client ?? "local",
     );
     if (outcome.status === "approved") return data({ outcome } satisfies PayAnswer);

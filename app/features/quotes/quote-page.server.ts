@@ -14,6 +14,7 @@ import {
   quoteDeposit,
   quoteState,
 } from "../../../server/quotes/quotes.ts";
+import { postedValues } from "../orders/order-page.server.ts";
 
 /** The address fields, given back with a refusal (the card's never are). */
 const ADDRESS_FIELDS = ["firstname", "lastname", "address", "city", "region", "postal", "phone"] as const;
@@ -57,21 +58,13 @@ export type AcceptAnswer = {
   nextKey?: string;
 };
 
-const text = (form: FormData, name: string) => {
-  const v = form.get(name);
-  return typeof v === "string" ? v : "";
-};
-
 /** Accepts the quote and pays what it asks now (a plain form post: it works before and without scripts). */
 export async function quotePageAction(request: Request, context: AppLoadContext, token: string) {
   const db = context.deps.database.db;
   const q = await findQuoteByToken(db, token);
   if (!q) throw data("Not found", { status: 404 });
   const form = await request.formData().catch(() => new FormData());
-  const posted = Object.fromEntries(ACCEPT_FIELDS.map((k) => [k, text(form, k)])) as Record<
-    (typeof ACCEPT_FIELDS)[number],
-    string
-  >;
+  const posted = postedValues(form, ACCEPT_FIELDS);
   const values = Object.fromEntries(ADDRESS_FIELDS.map((k) => [k, posted[k]]));
   try {
     const answer = await acceptQuote(paymentDepsOf(context.deps), q, posted, context.client ?? "local");
