@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { SpecializedItem } from "../../../domain/checkout-order.ts";
 import type { DeliveryAccess } from "../../../domain/delivery-access.ts";
-import { formatPrice } from "../../../domain/format.ts";
+import { ChoiceRow } from "./choice-row.tsx";
 import { DeliveryQuestions } from "./delivery-questions.tsx";
 import { SPECIALIZED_TEXT } from "./payment-result.tsx";
 import type { QuoteView } from "./use-shipping-quote.ts";
@@ -77,24 +77,21 @@ export function DeliveryOptions({
             <fieldset className="co-rates">
               <legend className="co-field__label">Shipping method</legend>
               {view.quote.rates.map((r) => (
-                <label key={r.object_id} className="co-rate">
-                  <input
-                    className="co-rate__input"
-                    type="radio"
-                    name="shippingRate"
-                    value={r.object_id}
-                    checked={view.quote.chosen === r.object_id}
-                    onChange={() => onChoose(r.object_id)}
-                  />
-                  <span className="co-rate__text">
-                    <span className="co-rate__name">{r.servicelevel.name}</span>
-                    <span className="co-rate__meta">
+                <ChoiceRow
+                  key={r.object_id}
+                  group="shippingRate"
+                  value={r.object_id}
+                  checked={view.quote.chosen === r.object_id}
+                  onChoose={() => onChoose(r.object_id)}
+                  name={r.servicelevel.name}
+                  meta={
+                    <>
                       {r.provider}
                       {days(r.estimated_days, r.duration_terms) && ` · ${days(r.estimated_days, r.duration_terms)}`}
-                    </span>
-                  </span>
-                  <span className="co-rate__amount">{formatPrice(Number(r.amount))}</span>
-                </label>
+                    </>
+                  }
+                  amount={Number(r.amount)}
+                />
               ))}
             </fieldset>
           )}

@@ -1,5 +1,6 @@
 import type { DepositSplit, PayNow } from "../../../domain/deposit.ts";
 import { formatPrice } from "../../../domain/format.ts";
+import { ChoiceRow } from "./choice-row.tsx";
 
 /**
  * Pay in full, or a deposit now on the pieces built to order and the balance when they are
@@ -29,21 +30,16 @@ export function PayNowChoice({
     <fieldset className="co-rates co-pay-now">
       <legend className="co-field__label">How much to pay now</legend>
       {options.map((o) => (
-        <label key={o.value} className="co-rate">
-          <input
-            className="co-rate__input"
-            type="radio"
-            name="payNow"
-            value={o.value}
-            checked={payNow === o.value}
-            onChange={() => onChoose(o.value)}
-          />
-          <span className="co-rate__text">
-            <span className="co-rate__name">{o.name}</span>
-            <span className="co-rate__meta">{o.meta}</span>
-          </span>
-          <span className="co-rate__amount">{formatPrice(o.amount)}</span>
-        </label>
+        <ChoiceRow
+          key={o.value}
+          group="payNow"
+          value={o.value}
+          checked={payNow === o.value}
+          onChoose={() => onChoose(o.value)}
+          name={o.name}
+          meta={o.meta}
+          amount={o.amount}
+        />
       ))}
     </fieldset>
   );
