@@ -2,7 +2,7 @@ import { formatPrice as usd } from "../../domain/format.ts";
 import { fillCommission, unique } from "./support/commission.ts";
 import { expect, expectConsoleErrors, expectNoSeriousA11yViolations, open, test } from "./support/fixtures.ts";
 import { expectToFit } from "./support/phone-fit.ts";
-import { quoteLink } from "./support/quotes.ts";
+import { fillAcceptance, quoteLink } from "./support/quotes.ts";
 import { openEnquiryFrom, signOut } from "./support/studio.ts";
 import { studioMailAbout } from "./support/studio-mail.ts";
 
@@ -58,19 +58,10 @@ test("a commission enquiry becomes a quote, which the visitor accepts by paying 
   await expectToFit(page, "a quote");
   await expectNoSeriousA11yViolations(page);
 
-  const accept = page.getByRole("form", { name: "Accept the quote" });
-  await accept.getByLabel("First name").fill("Grace");
-  await accept.getByLabel("Last name").fill(last);
-  await accept.getByLabel("Street address").fill("4 Mill Race Road");
-  await accept.getByLabel("City").fill("Kutztown");
-  await accept.getByLabel("State").fill("PA");
-  await accept.getByLabel("ZIP code").fill("19530");
-  await accept.getByLabel("Card number").fill("4111 1111 1111 1111");
-  await accept.getByLabel("Expiry (MM/YY)").fill("12/30");
-  await accept.getByLabel("CVC").fill("123");
-  await accept.getByLabel("Name on card").fill("Grace Hopper");
+  const accept = await fillAcceptance(page);
   await expect(page.getByRole("heading", { name: "Accept and pay the deposit" })).toBeVisible();
-  await accept.getByRole("button", { name: `Accept and pay ${usd(deposit)}` }).click();
+  await expect(accept).toHaveAccessibleName(`Accept and pay ${usd(deposit)}`);
+  await accept.click();
   const done = page.getByRole("region", { name: "Thank you: your order is placed" });
   await expect(done).toContainText(`we received ${usd(deposit)}`);
   await expect(done).toContainText(`The balance of ${usd(total - deposit)} is asked for`);
