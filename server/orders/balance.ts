@@ -17,7 +17,7 @@ import { digitsOnly, expiryToMMYY } from "../../domain/cards.ts";
 import { roundCents } from "../../domain/cart.ts";
 import { validateCard } from "../../domain/checkout.ts";
 import { paymentWireField } from "../../domain/checkout-order.ts";
-import { formatPrice } from "../../domain/format.ts";
+import { AMOUNT, formatPrice } from "../../domain/format.ts";
 import { charge, voidChargeOf } from "../checkout/charge.ts";
 import { assertWithinLimits, type ClientLimits, countDecline } from "../checkout/payment.ts";
 import type { Db } from "../db/client.ts";
@@ -120,15 +120,14 @@ export const listBalancePayments = (db: Db, orderId: number) =>
     .where(and(eq(orderPayments.orderId, orderId), eq(orderPayments.status, "approved")))
     .orderBy(asc(orderPayments.id));
 
+/** What a page's payment key looks like (newPaymentKey makes 24 characters of these). */
+export const PAGE_KEY = /^[A-Za-z0-9_-]{16,100}$/;
+
 /** What the order page's form posts besides the card (held to the checkout's card rules): the amount it shows, and its key. */
 const payForm = z.object({
   name: z.string().trim().max(200, "Please provide a valid cardholder name."),
-  amount: z
-    .string()
-    .trim()
-    .regex(/^\d{1,7}(\.\d{1,2})?$/, "amount: the amount due, such as 350.00")
-    .transform(Number),
-  key: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, "key: missing; reload the page"),
+  amount: z.string().trim().regex(AMOUNT, "amount: the amount due, such as 350.00").transform(Number),
+  key: z.string().regex(PAGE_KEY, "key: missing; reload the page"),
 });
 
 /** Reads a posted payment; the first problem is a 400 naming the field as the form posts it. */

@@ -14,7 +14,7 @@ import { validateCheckout } from "../../domain/checkout.ts";
 import { paymentWireField } from "../../domain/checkout-order.ts";
 import type { PaymentRequest } from "../../domain/checkout-wire.ts";
 import { depositOf } from "../../domain/deposit.ts";
-import { formatLongDay, formatPrice } from "../../domain/format.ts";
+import { AMOUNT, formatLongDay, formatPrice } from "../../domain/format.ts";
 import { shipWindow, studioToday } from "../../domain/lead-time.ts";
 import type { PaymentAnswer, PaymentDeps } from "../checkout/payment.ts";
 import { type CartSource, processPayment } from "../checkout/payment.ts";
@@ -25,6 +25,7 @@ import { enquiries, orders, type QuoteLine, quotes, studioConfig } from "../db/s
 import { ApiError, badRequest } from "../http/errors.ts";
 import { type MailStudio, renderBuyerMail } from "../mail/buyer-mail.tsx";
 import { enqueueMail } from "../mail/outbox.ts";
+import { PAGE_KEY } from "../orders/balance.ts";
 import { hashOf, newToken, TOKEN } from "../orders/links.ts";
 import type { StaffAccount } from "../staff/accounts.ts";
 import { audit } from "../staff/audit.ts";
@@ -38,7 +39,7 @@ const amount = (what: string) =>
   z
     .string()
     .trim()
-    .regex(/^\d{1,7}(\.\d{1,2})?$/, `${what}: an amount such as 2400 or 2400.00.`)
+    .regex(AMOUNT, `${what}: an amount such as 2400 or 2400.00.`)
     .transform(Number)
     .refine((n) => n > 0, `${what}: more than $0.`);
 const weeks = (what: string) =>
@@ -408,9 +409,9 @@ export async function acceptQuote(
   });
   const first = Object.entries(errors)[0];
   if (first) throw badRequest(paymentWireField(first[0]), first[1] as string);
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(form.amount.trim()))
+  if (!AMOUNT.test(form.amount.trim()))
     throw badRequest("amount", "amount: the amount the page shows, such as 2400.00");
-  if (!/^[A-Za-z0-9_-]{16,100}$/.test(form.key)) throw badRequest("key", "key: missing; reload the page");
+  if (!PAGE_KEY.test(form.key)) throw badRequest("key", "key: missing; reload the page");
   const deposit = quoteDeposit(q);
   const body: PaymentRequest = {
     firstname: form.firstname.trim().slice(0, 100),
