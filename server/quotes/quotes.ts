@@ -15,7 +15,7 @@ import { paymentWireField } from "../../domain/checkout-order.ts";
 import type { PaymentRequest } from "../../domain/checkout-wire.ts";
 import { depositOf } from "../../domain/deposit.ts";
 import { AMOUNT, formatLongDay, formatPrice } from "../../domain/format.ts";
-import { shipWindow, studioToday } from "../../domain/lead-time.ts";
+import { type LeadTime, shipWindow, studioToday } from "../../domain/lead-time.ts";
 import type { PaymentAnswer, PaymentDeps } from "../checkout/payment.ts";
 import { type CartSource, processPayment } from "../checkout/payment.ts";
 import type { PricedCart, PricedLine } from "../checkout/pricing.ts";
@@ -281,10 +281,19 @@ export async function withdrawQuote(db: Db, who: StaffAccount, enquiryId: number
   });
 }
 
+/**
+ * A quote's lead time (built in its weeks, never from stock) and the window it would ship in if
+ * accepted today, after the studio's backlog: for its page and for its order.
+ */
+export async function quoteLeadTime(db: Db, q: Pick<Quote, "buildWeeksMin" | "buildWeeksMax">) {
+  const [studio] = await db.select({ backlogWeeks: studioConfig.backlogWeeks }).from(studioConfig);
+  const lead: LeadTime = { days: 0, weeks: [q.buildWeeksMin, q.buildWeeksMax] };
+  return { lead, window: shipWindow(lead, false, studio?.backlogWeeks ?? 0) };
+}
+
 /** The quote's lines as the payment path prices them: the studio's prices, from no stock, delivered by the studio. */
 async function pricedQuote(db: Db, q: Quote): Promise<PricedCart> {
-  const [studio] = await db.select({ backlogWeeks: studioConfig.backlogWeeks }).from(studioConfig);
-  const built = shipWindow({ days: 0, weeks: [q.buildWeeksMin, q.buildWeeksMax] }, false, studio?.backlogWeeks ?? 0);
+  const { window: built } = await quoteLeadTime(db, q);
   const lines: PricedLine[] = q.lines.map((l, i) => ({
     kind: "quote",
     itemId: i + 1,

@@ -1,9 +1,9 @@
 /** The quote page's loader and action (routes/quote-page.tsx): a quote a link's token opens, and its acceptance. */
 import { eq } from "drizzle-orm";
 import { type AppLoadContext, data } from "react-router";
-import { leadTimeText, shipDatesText, shipWindow } from "../../../domain/lead-time.ts";
+import { leadTimeText, shipDatesText } from "../../../domain/lead-time.ts";
 import { paymentDepsOf } from "../../../server/checkout/routes.ts";
-import { orders, studioConfig } from "../../../server/db/schema.ts";
+import { orders } from "../../../server/db/schema.ts";
 import { ApiError } from "../../../server/http/errors.ts";
 import { newPaymentKey } from "../../../server/orders/balance.ts";
 import { newOrderLink, orderPageUrl } from "../../../server/orders/links.ts";
@@ -12,6 +12,7 @@ import {
   acceptQuote,
   findQuoteByToken,
   quoteDeposit,
+  quoteLeadTime,
   quoteState,
 } from "../../../server/quotes/quotes.ts";
 import { postedValues } from "../orders/order-page.server.ts";
@@ -25,9 +26,7 @@ export async function quotePageLoader(context: AppLoadContext, token: string) {
   // A wrong or malformed token: the plain 404 any missing page gets.
   if (!q) throw data("Not found", { status: 404 });
   const state = await quoteState(db, q);
-  const [studio] = await db.select({ backlogWeeks: studioConfig.backlogWeeks }).from(studioConfig);
-  const lead = { days: 0, weeks: [q.buildWeeksMin, q.buildWeeksMax] as [number, number] };
-  const window = shipWindow(lead, false, studio?.backlogWeeks ?? 0);
+  const { lead, window } = await quoteLeadTime(db, q);
   const deposit = quoteDeposit(q);
   return {
     id: q.id,
