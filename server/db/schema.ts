@@ -51,6 +51,10 @@ export const studioConfig = pgTable("studio_config", {
   story: text("story").notNull(),
   storyVideoUrl: text("story_video_url"),
   leadTrackingScriptUrl: text("lead_tracking_script_url"),
+  /** IANA time zone of the studio: ship windows, mails and reports count days in it. */
+  timeZone: text("time_zone").notNull().default("America/New_York"),
+  /** Short names the studio had before: visitors' carts and wish lists saved under them are carried over. */
+  previousShortNames: jsonb("previous_short_names").$type<string[]>().notNull().default([]),
   /** Weeks of work ahead of any new build, added to every built-to-order lead time. */
   backlogWeeks: integer("backlog_weeks").notNull().default(0),
   /** The deposit a buyer may pay on made-to-order pieces, in percent of them (0: none offered; domain/deposit.ts). */
@@ -646,6 +650,8 @@ export const staffAccounts = pgTable(
     passwordHash: text("password_hash").notNull(),
     /** A TOTP secret (base32) once the account has set up a second factor. */
     totpSecret: text("totp_secret"),
+    /** The 30 s step of the last TOTP code accepted: a code is taken once (no replay in its window). */
+    totpLastStep: integer("totp_last_step"),
     /** Set by an owner: this account may not sign in without its second factor. */
     totpRequired: boolean("totp_required").notNull().default(false),
     disabled: boolean("disabled").notNull().default(false),
@@ -709,4 +715,33 @@ export const blobs = pgTable("blobs", {
   sha256: text("sha256").notNull(),
   data: bytea("data").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One-time links mailed to staff: an invitation (72 h) or a password reset (1 h). Only the
+ * token's SHA-256 is kept; a used or expired row opens nothing.
+ */
+export const staffTokens = pgTable(
+  "staff_tokens",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    staffId: integer("staff_id").notNull(),
+    /** 'invite' or 'reset'. */
+    kind: text("kind").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("staff_tokens_hash_idx").on(t.tokenHash), index("staff_tokens_staff_idx").on(t.staffId)],
+);
+
+/**
+ * The shop's own settings and secrets that live with the data, by name: the key that signs
+ * known-device cookies, the one-time setup code's hash, when the owner confirmed a backup.
+ */
+export const appSettings = pgTable("app_settings", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
