@@ -17,8 +17,8 @@ export const RIGHTS = {
   "enquiries.view": { label: "Read enquiries and their photos", staff: true },
   "enquiries.answer": { label: "Reply to enquiries, add notes, mark them closed or spam", staff: true },
   "quotes.write": { label: "Write and withdraw quotes", staff: false },
-  "catalog.edit": { label: "Add and edit pieces, slabs and bases, their photos and stock", staff: true },
-  "catalog.delete": { label: "Delete or archive catalog items, remove the demo content", staff: false },
+  "catalog.edit": { label: "Add, edit and archive pieces, slabs and bases, their photos and stock", staff: true },
+  "catalog.delete": { label: "Delete catalog items and remove the demo content", staff: false },
   "divergence.edit": { label: "Edit the Divergence table: prices, sizes, species, pictures", staff: false },
   "content.edit": {
     label: "Edit the content: announcement, studio details, deposit, lists, story",

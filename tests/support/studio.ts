@@ -102,7 +102,10 @@ export function pageSender(t: TestApp, build: ServerBuild): Send {
   return async (p, init) => app.request(`http://localhost${p}`, init);
 }
 
-/** A test app with its pages and a staff member signed in through the form. */
+/**
+ * A test app with its pages and an owner signed in through the form (an owner may do everything
+ * the back office offers; tests of what staff may not do add a staff member of their own).
+ */
 export async function signedInApp(
   kind: DbKind,
   build: ServerBuild,
@@ -110,6 +113,6 @@ export async function signedInApp(
 ): Promise<{ t: TestApp; send: Send; session: { cookie: string; csrf: string } }> {
   const t = await createTestApp(kind, options);
   const send = pageSender(t, build);
-  await staffMember(t.deps, "maker@studio.test");
+  await staffMember(t.deps, "maker@studio.test", "owner");
   return { t, send, session: await signIn(send, "maker@studio.test", STAFF_PASSWORD) };
 }

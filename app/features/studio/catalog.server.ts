@@ -11,7 +11,7 @@ export function itemKind(param: string | undefined): ItemKind {
 }
 
 export async function catalogLoader(request: Request, context: AppLoadContext) {
-  await requireStaff(request, context);
+  await requireStaff(request, context, { right: "catalog.edit" });
   const [products, slabs, bases] = await Promise.all([
     listItems(context.deps, "products"),
     listItems(context.deps, "slabs"),
@@ -21,7 +21,7 @@ export async function catalogLoader(request: Request, context: AppLoadContext) {
 }
 
 export async function newItemLoader(request: Request, context: AppLoadContext, param: string | undefined) {
-  await requireStaff(request, context);
+  await requireStaff(request, context, { right: "catalog.edit" });
   const kind = itemKind(param);
   const url = new URL(request.url);
   const of = url.searchParams.get("variantOf");
@@ -33,7 +33,7 @@ export async function newItemLoader(request: Request, context: AppLoadContext, p
 
 export async function newItemAction(request: Request, context: AppLoadContext, param: string | undefined) {
   const kind = itemKind(param);
-  const { session, form } = await requireChange(request, context);
+  const { session, form } = await requireChange(request, context, { right: "catalog.edit" });
   const values = postedFields(ITEM_FIELDS[kind], form);
   const of = field(form, "variantOf");
   try {
@@ -52,7 +52,7 @@ export async function newItemAction(request: Request, context: AppLoadContext, p
 }
 
 export async function itemLoader(request: Request, context: AppLoadContext, kindParam?: string, idParam?: string) {
-  await requireStaff(request, context);
+  await requireStaff(request, context, { right: "catalog.edit" });
   const kind = itemKind(kindParam);
   const found = await getItem(context.deps, kind, rowId(idParam, "item"));
   if (!found) throw data({ message: "No such item." }, { status: 404 });
@@ -62,7 +62,7 @@ export async function itemLoader(request: Request, context: AppLoadContext, kind
 export async function itemAction(request: Request, context: AppLoadContext, kindParam?: string, idParam?: string) {
   const kind = itemKind(kindParam);
   const id = rowId(idParam, "item");
-  const { session, form } = await requireChange(request, context);
+  const { session, form } = await requireChange(request, context, { right: "catalog.edit" });
   const values = postedFields(ITEM_FIELDS[kind], form);
   try {
     await updateItem(

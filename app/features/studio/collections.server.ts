@@ -22,7 +22,7 @@ function collectionOf(param: string | undefined): CollectionName {
 const listPath = (name: CollectionName) => `/studio/content/${name}`;
 
 export async function collectionLoader(request: Request, context: AppLoadContext, param: string | undefined) {
-  await requireStaff(request, context);
+  await requireStaff(request, context, { right: "content.edit" });
   const name = collectionOf(param);
   const spec = collectionSpec(name);
   const rows = await listEntries(context.deps, name);
@@ -46,7 +46,7 @@ export type CollectionAnswer = { ok?: string; error?: string; field?: string };
 /** Moves an entry up or down the list. */
 export async function collectionAction(request: Request, context: AppLoadContext, param: string | undefined) {
   const name = collectionOf(param);
-  const { session, form } = await requireChange(request, context);
+  const { session, form } = await requireChange(request, context, { right: "content.edit" });
   const id = rowId(field(form, "id"), collectionSpec(name).one);
   const intent = field(form, "intent");
   try {
@@ -61,13 +61,13 @@ export async function collectionAction(request: Request, context: AppLoadContext
 }
 
 export async function newEntryLoader(request: Request, context: AppLoadContext, param: string | undefined) {
-  await requireStaff(request, context);
+  await requireStaff(request, context, { right: "content.edit" });
   return { name: collectionOf(param) };
 }
 
 export async function newEntryAction(request: Request, context: AppLoadContext, param: string | undefined) {
   const name = collectionOf(param);
-  const { session, form } = await requireChange(request, context);
+  const { session, form } = await requireChange(request, context, { right: "content.edit" });
   const values = postedFields(collectionSpec(name).fields, form);
   try {
     const entry = await createEntry(context.deps, session.staff, name, readEntryForm(name, values), {
@@ -81,7 +81,7 @@ export async function newEntryAction(request: Request, context: AppLoadContext, 
 }
 
 export async function entryLoader(request: Request, context: AppLoadContext, param?: string, idParam?: string) {
-  await requireStaff(request, context);
+  await requireStaff(request, context, { right: "content.edit" });
   const name = collectionOf(param);
   const entry = await getEntry(context.deps, name, rowId(idParam, collectionSpec(name).one));
   if (!entry) throw data({ message: `No such ${collectionSpec(name).one}.` }, { status: 404 });
@@ -91,7 +91,7 @@ export async function entryLoader(request: Request, context: AppLoadContext, par
 export async function entryAction(request: Request, context: AppLoadContext, param?: string, idParam?: string) {
   const name = collectionOf(param);
   const id = rowId(idParam, collectionSpec(name).one);
-  const { session, form } = await requireChange(request, context);
+  const { session, form } = await requireChange(request, context, { right: "content.edit" });
   if (field(form, "intent") === "remove") {
     try {
       await removeEntry(context.deps, session.staff, name, id);

@@ -25,7 +25,7 @@ function pairs(form: FormData, prefix: string, a: string, b: string) {
 }
 
 export async function contentLoader(request: Request, context: AppLoadContext) {
-  await requireStaff(request, context);
+  await requireStaff(request, context, { right: "content.edit" });
   const [announcement, studio] = await Promise.all([
     getAnnouncementForStudio(context.deps),
     getStudioForStudio(context.deps),
@@ -43,7 +43,7 @@ export type ContentActionData = {
 };
 
 export async function contentAction(request: Request, context: AppLoadContext) {
-  const { session, form } = await requireChange(request, context);
+  const { session, form } = await requireChange(request, context, { right: "content.edit" });
   const intent = new URL(request.url).searchParams.get("intent");
   try {
     if (intent === "announcement") {

@@ -18,7 +18,7 @@ import { postedFields, postedPhotoEdits, postedPhotos } from "./posted.server.ts
 import { SIZE_ROW_FIELDS, type SizeRowKey, sizeRowField } from "./size-row-fields.ts";
 
 export async function divergenceLoader(request: Request, context: AppLoadContext) {
-  await requireStaff(request, context);
+  await requireStaff(request, context, { right: "divergence.edit" });
   const divergence = await getDivergenceForStudio(context.deps);
   if (!divergence) throw data({ message: "The Divergence table is not set up." }, { status: 404 });
   return divergence;
@@ -34,7 +34,7 @@ export type DivergenceActionData = {
 };
 
 export async function divergenceAction(request: Request, context: AppLoadContext) {
-  const { session, form } = await requireChange(request, context);
+  const { session, form } = await requireChange(request, context, { right: "divergence.edit" });
   if (field(form, "intent") === "text") {
     const values = postedFields(DIVERGENCE_TEXT_FIELDS, form);
     try {
@@ -76,7 +76,7 @@ export async function divergenceAction(request: Request, context: AppLoadContext
 }
 
 export async function speciesLoader(request: Request, context: AppLoadContext, idParam: string | undefined) {
-  await requireStaff(request, context);
+  await requireStaff(request, context, { right: "divergence.edit" });
   const found = await getSpecies(context.deps, rowId(idParam, "species"));
   if (!found) throw data({ message: "No such species." }, { status: 404 });
   return found;
@@ -85,7 +85,7 @@ export async function speciesLoader(request: Request, context: AppLoadContext, i
 /** The species page's forms: its name and pictures, a finish's pictures, a size added or taken off, or the species removed. */
 export async function speciesAction(request: Request, context: AppLoadContext, idParam: string | undefined) {
   const id = rowId(idParam, "species");
-  const { session, form } = await requireChange(request, context);
+  const { session, form } = await requireChange(request, context, { right: "divergence.edit" });
   const intent = field(form, "intent");
   const who = session.staff;
   const photos = async () => ({ added: await postedPhotos(form), edits: postedPhotoEdits(form) });
@@ -123,12 +123,12 @@ export async function speciesAction(request: Request, context: AppLoadContext, i
 }
 
 export async function newSpeciesLoader(request: Request, context: AppLoadContext) {
-  await requireStaff(request, context);
+  await requireStaff(request, context, { right: "divergence.edit" });
   return null;
 }
 
 export async function newSpeciesAction(request: Request, context: AppLoadContext) {
-  const { session, form } = await requireChange(request, context);
+  const { session, form } = await requireChange(request, context, { right: "divergence.edit" });
   const values = { ...postedFields(SPECIES_FIELDS, form), ...postedFields(SIZE_FIELDS, form) };
   try {
     const species = await createSpecies(context.deps, session.staff, values, await postedPhotos(form));

@@ -1,5 +1,6 @@
 /** The inbox's loaders and actions (routes/studio/enquiries*.tsx). */
 import { type AppLoadContext, data } from "react-router";
+import { may, type Right } from "../../../domain/studio-rights.ts";
 import { buyerMailStudio, requireStudio } from "../../../server/content/studio.ts";
 import { studioConfig } from "../../../server/db/schema.ts";
 import { storedOrOnDisk } from "../../../server/files/legacy-paths.ts";
@@ -21,7 +22,7 @@ import { field, refused, requireChange, requireStaff, rowId } from "./guard.serv
 const enquiryId = (param: string | undefined) => rowId(param, "enquiry");
 
 export async function inboxLoader(request: Request, context: AppLoadContext) {
-  await requireStaff(request, context);
+  await requireStaff(request, context, { right: "enquiries.view" });
   const url = new URL(request.url);
   const status = url.searchParams.get("status") ?? "open";
   const filter = {
@@ -44,7 +45,7 @@ export async function inboxLoader(request: Request, context: AppLoadContext) {
 }
 
 export async function enquiryLoader(request: Request, context: AppLoadContext, param: string | undefined) {
-  await requireStaff(request, context);
+  const session = await requireStaff(request, context, { right: "enquiries.view" });
   const db = context.deps.database.db;
   const enquiry = await getEnquiry(db, enquiryId(param));
   if (!enquiry) throw data({ message: "No such enquiry." }, { status: 404 });
@@ -73,6 +74,8 @@ export async function enquiryLoader(request: Request, context: AppLoadContext, p
     enquiry: { ...enquiry, images: enquiry.images.map((i) => ({ fileName: i.fileName, contentType: i.contentType })) },
     studioName: studio.name,
     history,
+    // The quote form and the withdraw button are for those who may write quotes (docs/product.md §6).
+    mayQuote: may(session.staff.role, "quotes.write"),
   };
 }
 
@@ -80,9 +83,10 @@ export type EnquiryActionData = { ok?: string; error?: string; field?: string; p
 
 export async function enquiryAction(request: Request, context: AppLoadContext, param: string | undefined) {
   const id = enquiryId(param);
-  const { session, form } = await requireChange(request, context);
-  const db = context.deps.database.db;
   const intent = new URL(request.url).searchParams.get("intent");
+  const right: Right = intent === "quote" || intent === "withdraw-quote" ? "quotes.write" : "enquiries.answer";
+  const { session, form } = await requireChange(request, context, { right });
+  const db = context.deps.database.db;
   try {
     if (intent === "status") {
       await setEnquiryStatus(db, session.staff, id, field(form, "status"));
@@ -145,7 +149,7 @@ export async function enquiryPhoto(
   param: string | undefined,
   n: string | undefined,
 ) {
-  await requireStaff(request, context);
+  await requireStaff(request, context, { right: "enquiries.view" });
   const enquiry = await getEnquiry(context.deps.database.db, enquiryId(param));
   const index = Number(n) - 1;
   const image = enquiry && Number.isInteger(index) ? enquiry.images[index] : undefined;

@@ -1,11 +1,13 @@
 /**
- * Who may see and change the back office. Every /studio loader and action starts here: no live
- * session is a redirect to the sign-in (never data); a session still waiting for its second
- * factor reaches only that step; a change must carry the session's CSRF token, on top of the
- * same-origin check every page's form post gets (server/pages.ts).
+ * Who may see and change the back office. Every /studio loader and action starts here and names
+ * the right it needs (domain/studio-rights.ts, docs/product.md §6): no live session is a
+ * redirect to the sign-in (never data); a session still waiting for its second factor reaches
+ * only that step; a role without the right is refused (403); a change must carry the session's
+ * CSRF token, on top of the same-origin check every page's form post gets (server/pages.ts).
  */
 import { timingSafeEqual } from "node:crypto";
 import { type AppLoadContext, data, redirect } from "react-router";
+import { may, RIGHTS, type Right } from "../../../domain/studio-rights.ts";
 import { ApiError } from "../../../server/http/errors.ts";
 import { readSession, type StaffSession, tokenFromCookies } from "../../../server/staff/sessions.ts";
 
@@ -22,12 +24,20 @@ export async function currentSession(request: Request, context: AppLoadContext):
   return readSession(database.db, config, tokenFromCookies(request.headers.get("cookie")));
 }
 
-/** The signed-in staff member, or the sign-in page (which brings them back here). */
-export async function requireStaff(
-  request: Request,
-  context: AppLoadContext,
-  opts: { owner?: boolean } = {},
-): Promise<StaffSession> {
+/** What a loader or action needs: the one right of the table it exercises. */
+export type Access = { right: Right };
+
+/** The refusal of a right the role lacks, naming what only an owner may do. */
+export function notAllowed(right: Right) {
+  const what = RIGHTS[right].label;
+  return data(
+    { message: `Only an owner can do this: ${what.charAt(0).toLowerCase()}${what.slice(1)}.` },
+    { status: 403 },
+  );
+}
+
+/** The signed-in staff member holding `access.right`, or the sign-in page (which brings them back here). */
+export async function requireStaff(request: Request, context: AppLoadContext, access: Access): Promise<StaffSession> {
   const session = await currentSession(request, context);
   const url = new URL(request.url);
   if (!session) {
@@ -35,9 +45,7 @@ export async function requireStaff(
     throw redirect(`/studio/login?next=${encodeURIComponent(back)}`);
   }
   if (session.pendingSecondFactor) throw redirect("/studio/login/code");
-  if (opts.owner && session.staff.role !== "owner") {
-    throw data({ message: "Only an owner can do this." }, { status: 403 });
-  }
+  if (!may(session.staff.role, access.right)) throw notAllowed(access.right);
   return session;
 }
 
@@ -55,13 +63,13 @@ export function checkCsrf(session: StaffSession, form: FormData): void {
   }
 }
 
-/** A change: signed in (as an owner when asked), the form read and its CSRF token checked. */
+/** A change: signed in with the right it needs, the form read and its CSRF token checked. */
 export async function requireChange(
   request: Request,
   context: AppLoadContext,
-  opts: { owner?: boolean } = {},
+  access: Access,
 ): Promise<{ session: StaffSession; form: FormData }> {
-  const session = await requireStaff(request, context, opts);
+  const session = await requireStaff(request, context, access);
   const form = await request.formData().catch(() => {
     throw data({ message: "The form could not be read." }, { status: 400 });
   });

@@ -5,7 +5,7 @@ import { field, refused, requireChange, requireStaff, rowId } from "./guard.serv
 import { csvDownload, pageNumber } from "./pages.server.ts";
 
 export async function newsletterLoader(request: Request, context: AppLoadContext) {
-  await requireStaff(request, context);
+  await requireStaff(request, context, { right: "newsletter.view" });
   const url = new URL(request.url);
   const filter = {
     q: (url.searchParams.get("q") ?? "").slice(0, 100),
@@ -16,7 +16,7 @@ export async function newsletterLoader(request: Request, context: AppLoadContext
 }
 
 export async function newsletterAction(request: Request, context: AppLoadContext) {
-  const { session, form } = await requireChange(request, context);
+  const { session, form } = await requireChange(request, context, { right: "newsletter.view" });
   try {
     await unsubscribe(context.deps, session.staff, rowId(field(form, "id"), "subscriber"));
     return { ok: "Unsubscribed." };
@@ -26,6 +26,6 @@ export async function newsletterAction(request: Request, context: AppLoadContext
 }
 
 export async function newsletterCsvLoader(request: Request, context: AppLoadContext) {
-  await requireStaff(request, context);
+  await requireStaff(request, context, { right: "newsletter.view" });
   return csvDownload("subscribers", await subscribersCsv(context.deps.database.db));
 }

@@ -1,6 +1,8 @@
 /** The order page's loader and actions (routes/studio/order.tsx). */
 import { type AppLoadContext, data } from "react-router";
 import { formatPrice } from "../../../domain/format.ts";
+import type { Right } from "../../../domain/studio-rights.ts";
+import { may } from "../../../domain/studio-rights.ts";
 import { buyerMailStudio } from "../../../server/content/studio.ts";
 import { addOrderCharge, amountDue, listBalancePayments, listOrderCharges } from "../../../server/orders/balance.ts";
 import { liveLinkCount, orderPageUrl } from "../../../server/orders/links.ts";
@@ -18,7 +20,7 @@ import { postedPhotoEdits, postedPhotos } from "./posted.server.ts";
 export const orderId = (param: string | undefined) => rowId(param, "order");
 
 export async function loadOrder(request: Request, context: AppLoadContext, param: string | undefined) {
-  await requireStaff(request, context);
+  const session = await requireStaff(request, context, { right: "orders.view" });
   const db = context.deps.database.db;
   const found = await getOrder(db, orderId(param));
   if (!found) throw data({ message: "No such order." }, { status: 404 });
@@ -28,16 +30,34 @@ export async function loadOrder(request: Request, context: AppLoadContext, param
     listOrderCharges(db, found.order.id),
     listBalancePayments(db, found.order.id),
   ]);
-  return { ...found, history, liveLinks, charges, payments, due: amountDue(found.order) };
+  const role = session.staff.role;
+  // The page offers only what this role may do (docs/product.md §6).
+  const allowed = {
+    step: may(role, "orders.step"),
+    photos: may(role, "orders.photos"),
+    links: may(role, "orders.links"),
+    charge: may(role, "orders.charge"),
+    refund: may(role, "orders.refund"),
+  };
+  return { ...found, history, liveLinks, charges, payments, due: amountDue(found.order), allowed };
 }
 
 export type OrderActionData = { ok?: string; error?: string; field?: string };
 
+/** The right each of the order page's actions exercises; an unknown one needs only to see the order. */
+const ORDER_INTENTS: Record<string, Right> = {
+  status: "orders.step",
+  photos: "orders.photos",
+  charge: "orders.charge",
+  links: "orders.links",
+  refund: "orders.refund",
+};
+
 export async function orderAction(request: Request, context: AppLoadContext, param: string | undefined) {
   const id = orderId(param);
   const intent = new URL(request.url).searchParams.get("intent");
-  const owner = intent === "refund";
-  const { session, form } = await requireChange(request, context, { owner });
+  const right = (intent && Object.hasOwn(ORDER_INTENTS, intent) && ORDER_INTENTS[intent]) || "orders.view";
+  const { session, form } = await requireChange(request, context, { right });
   try {
     if (intent === "status") {
       const studio = await buyerMailStudio(context.deps);

@@ -1,6 +1,7 @@
 /** Loaders of the back office's read-only pages: Today, the orders list and its CSV. */
 import { type AppLoadContext, data } from "react-router";
 import { isOrderStep } from "../../../domain/order-steps.ts";
+import { may } from "../../../domain/studio-rights.ts";
 import { requireStudio } from "../../../server/content/studio.ts";
 import { listAudit } from "../../../server/staff/audit.ts";
 import { getOrder, listOrders, ordersCsv } from "../../../server/studio/orders.ts";
@@ -9,8 +10,10 @@ import { requireStaff } from "./guard.server.ts";
 import { orderId } from "./orders.server.ts";
 
 export async function todayLoader(request: Request, context: AppLoadContext) {
-  await requireStaff(request, context);
-  return today(context.deps.database.db);
+  const session = await requireStaff(request, context, { right: "today.view" });
+  const { week, month, ...rest } = await today(context.deps.database.db);
+  // The takings are the owner's to see (docs/product.md §6): staff get the page without them.
+  return { ...rest, takings: may(session.staff.role, "today.takings") ? { week, month } : null };
 }
 
 /** The list page the address asks for: a whole number from 1 to below `last`, else the first. */
@@ -41,26 +44,26 @@ function readFilter(url: URL) {
 }
 
 export async function ordersLoader(request: Request, context: AppLoadContext) {
-  await requireStaff(request, context);
+  await requireStaff(request, context, { right: "orders.view" });
   const filter = readFilter(new URL(request.url));
   return { filter, ...(await listOrders(context.deps.database.db, filter)) };
 }
 
 /** Every order (or those of one status) as a spreadsheet. */
 export async function ordersCsvLoader(request: Request, context: AppLoadContext) {
-  await requireStaff(request, context);
+  await requireStaff(request, context, { right: "orders.view" });
   const { status } = readFilter(new URL(request.url));
   return csvDownload("orders", await ordersCsv(context.deps.database.db, status ? { status } : {}));
 }
 
 export async function auditLoader(request: Request, context: AppLoadContext) {
-  await requireStaff(request, context);
+  await requireStaff(request, context, { right: "audit.view" });
   return { entries: await listAudit(context.deps.database.db, { limit: 200 }) };
 }
 
 /** The packing slip: the order's pieces and where they go, without prices. */
 export async function slipLoader(request: Request, context: AppLoadContext, param: string | undefined) {
-  await requireStaff(request, context);
+  await requireStaff(request, context, { right: "orders.view" });
   const db = context.deps.database.db;
   const found = await getOrder(db, orderId(param));
   if (!found) throw data({ message: "No such order." }, { status: 404 });
@@ -82,12 +85,12 @@ export async function slipLoader(request: Request, context: AppLoadContext, para
 
 /** Any other address under /studio: a 404 inside the back office, for signed-in staff only. */
 export async function studioNotFoundLoader(request: Request, context: AppLoadContext) {
-  await requireStaff(request, context);
+  await requireStaff(request, context, { right: "account.own" });
   throw data({ message: "There is no such page in the studio." }, { status: 404 });
 }
 
 /** A page whose only data is the layout's: signed in is all it needs. */
 export async function requireStaffLoader(request: Request, context: AppLoadContext) {
-  await requireStaff(request, context);
+  await requireStaff(request, context, { right: "account.own" });
   return null;
 }

@@ -36,6 +36,7 @@ export function EnquiryQuotes({
   defaults,
   posted,
   error,
+  mayWrite = true,
 }: {
   csrf: string;
   quotes: QuoteRow[];
@@ -44,6 +45,8 @@ export function EnquiryQuotes({
   /** The form's values as last posted, when the post was refused. */
   posted?: Record<string, string>;
   error?: { field: string; message: string };
+  /** Whether this person may write and withdraw quotes (docs/product.md §6); else the list only. */
+  mayWrite?: boolean;
 }) {
   const value = (name: string, fallback = "") => posted?.[name] ?? fallback;
   const err = (name: string) => (error?.field === name ? error.message : undefined);
@@ -65,7 +68,7 @@ export function EnquiryQuotes({
                   </>
                 )}
               </span>
-              {q.state === "open" && (
+              {q.state === "open" && mayWrite && (
                 <StudioForm csrf={csrf} action="?intent=withdraw-quote" className="studio-actions">
                   <input type="hidden" name="quote" value={String(q.id)} />
                   <button type="submit" className="btn btn--ghost">
@@ -77,7 +80,9 @@ export function EnquiryQuotes({
           ))}
         </ul>
       )}
-      {!email ? (
+      {!mayWrite ? (
+        <p className="studio-muted">Only an owner can write a quote.</p>
+      ) : !email ? (
         <p className="studio-muted">No email address was given, so no quote can be sent.</p>
       ) : (
         <StudioForm csrf={csrf} action="?intent=quote" className="studio-form studio-form--wide">

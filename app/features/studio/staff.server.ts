@@ -21,12 +21,12 @@ import { field, refused, requireChange, requireStaff, rowId } from "./guard.serv
 export type StaffActionData = { ok?: string; error?: string; field?: string; newSecret?: string };
 
 export async function staffLoader(request: Request, context: AppLoadContext) {
-  await requireStaff(request, context, { owner: true });
+  await requireStaff(request, context, { right: "staff.manage" });
   return { accounts: await listAccounts(context.deps.database.db) };
 }
 
 export async function staffAction(request: Request, context: AppLoadContext) {
-  const { session, form } = await requireChange(request, context, { owner: true });
+  const { session, form } = await requireChange(request, context, { right: "staff.manage" });
   const db = context.deps.database.db;
   const intent = new URL(request.url).searchParams.get("intent");
   try {
@@ -76,7 +76,7 @@ export async function staffAction(request: Request, context: AppLoadContext) {
 }
 
 export async function accountLoader(request: Request, context: AppLoadContext) {
-  const session = await requireStaff(request, context);
+  const session = await requireStaff(request, context, { right: "account.own" });
   const db = context.deps.database.db;
   const [sessions, changes] = await Promise.all([
     listSessions(db, session.staff.id),
@@ -92,7 +92,7 @@ export async function accountLoader(request: Request, context: AppLoadContext) {
 }
 
 export async function accountAction(request: Request, context: AppLoadContext) {
-  const { session, form } = await requireChange(request, context);
+  const { session, form } = await requireChange(request, context, { right: "account.own" });
   const db = context.deps.database.db;
   const intent = new URL(request.url).searchParams.get("intent");
   const row = await getAccount(db, session.staff.id);

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { formatPrice } from "../../../domain/format.ts";
+import { may } from "../../../domain/studio-rights.ts";
 import { catalogLoader } from "../../features/studio/catalog.server.ts";
+import { useStudio } from "../../features/studio/use-studio.ts";
 import { type ImageFolder, imageUrl } from "../../lib/images.ts";
 import type { Route } from "./+types/catalog";
 
@@ -53,6 +55,7 @@ function Items({ kind, items }: { kind: string; items: Listed[] }) {
 
 /** Every piece, slab and base, archived ones too, with a way to add each. */
 export default function StudioCatalog({ loaderData }: Route.ComponentProps) {
+  const { role } = useStudio().staff;
   return (
     <>
       <h1>Catalog</h1>
@@ -67,14 +70,22 @@ export default function StudioCatalog({ loaderData }: Route.ComponentProps) {
           Add a base
         </Link>
       </nav>
-      <ul className="studio-list">
-        <li>
-          <Link to="/studio/catalog/divergence">The Divergence table: species, sizes, prices, stock and pictures</Link>
-        </li>
-        <li>
-          <Link to="/studio/content/finishes">Base finishes</Link>
-        </li>
-      </ul>
+      {(may(role, "divergence.edit") || may(role, "content.edit")) && (
+        <ul className="studio-list">
+          {may(role, "divergence.edit") && (
+            <li>
+              <Link to="/studio/catalog/divergence">
+                The Divergence table: species, sizes, prices, stock and pictures
+              </Link>
+            </li>
+          )}
+          {may(role, "content.edit") && (
+            <li>
+              <Link to="/studio/content/finishes">Base finishes</Link>
+            </li>
+          )}
+        </ul>
+      )}
       <h2>Slabs</h2>
       <Items kind="slabs" items={loaderData.slabs} />
       <h2>Pieces</h2>

@@ -121,6 +121,7 @@ export default function StudioEnquiry({ loaderData, actionData }: Route.Componen
         quotes={loaderData.quotes}
         email={enquiry.fields.email}
         defaults={loaderData.quoteDefaults}
+        mayWrite={loaderData.mayQuote}
         posted={answer?.posted}
         error={
           answer?.error && answer.field && answer.posted ? { field: answer.field, message: answer.error } : undefined

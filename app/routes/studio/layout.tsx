@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, NavLink, Outlet } from "react-router";
+import { may, type Right } from "../../../domain/studio-rights.ts";
 import { requireStaff } from "../../features/studio/guard.server.ts";
 import { StudioForm } from "../../features/studio/studio-form.tsx";
 import type { StudioShell } from "../../features/studio/use-studio.ts";
@@ -7,7 +8,7 @@ import { pageData } from "../../lib/page-data.server.ts";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<StudioShell> {
-  const session = await requireStaff(request, context);
+  const session = await requireStaff(request, context, { right: "account.own" });
   const studio = await pageData(context).studio();
   const { id, email, name, role } = session.staff;
   return { staff: { id, email, name, role }, csrf: session.csrfToken, studioName: studio?.shortName ?? "Studio" };
@@ -15,16 +16,17 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<St
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
 
-const SECTIONS: { to: string; label: string; end?: boolean; owner?: boolean }[] = [
-  { to: "/studio", label: "Today", end: true },
-  { to: "/studio/orders", label: "Orders" },
-  { to: "/studio/enquiries", label: "Enquiries" },
-  { to: "/studio/catalog", label: "Catalog" },
-  { to: "/studio/content", label: "Content" },
-  { to: "/studio/newsletter", label: "Newsletter" },
-  { to: "/studio/audit", label: "Audit log" },
-  { to: "/studio/staff", label: "Staff", owner: true },
-  { to: "/studio/account", label: "Account" },
+/** Each section and the right its page needs: no one is shown a link to a page they cannot open. */
+const SECTIONS: { to: string; label: string; end?: boolean; right: Right }[] = [
+  { to: "/studio", label: "Today", end: true, right: "today.view" },
+  { to: "/studio/orders", label: "Orders", right: "orders.view" },
+  { to: "/studio/enquiries", label: "Enquiries", right: "enquiries.view" },
+  { to: "/studio/catalog", label: "Catalog", right: "catalog.edit" },
+  { to: "/studio/content", label: "Content", right: "content.edit" },
+  { to: "/studio/newsletter", label: "Newsletter", right: "newsletter.view" },
+  { to: "/studio/audit", label: "Audit log", right: "audit.view" },
+  { to: "/studio/staff", label: "Staff", right: "staff.manage" },
+  { to: "/studio/account", label: "Account", right: "account.own" },
 ];
 
 /** The back office's frame: its own bar and sections, none of the shop's header, footer or splash. */
@@ -48,7 +50,7 @@ export default function StudioLayout({ loaderData }: Route.ComponentProps) {
           </StudioForm>
         </div>
         <nav className="studio-nav" aria-label="Back office">
-          {SECTIONS.filter((s) => !s.owner || staff.role === "owner").map((s) => (
+          {SECTIONS.filter((s) => may(staff.role, s.right)).map((s) => (
             <NavLink key={s.to} to={s.to} end={s.end}>
               {s.label}
             </NavLink>

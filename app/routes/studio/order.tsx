@@ -23,7 +23,8 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `Order ${data?.o
 
 export default function StudioOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { order, lines, refunds, history } = loaderData;
-  const { csrf, staff } = useStudio();
+  const { csrf } = useStudio();
+  const { allowed } = loaderData;
   const answer = actionData as OrderActionData | undefined;
   const label = (order.label ?? {}) as { label_url?: string; tracking_number?: string };
   const rate = ((order.shipping ?? {}) as { rate?: { provider?: string; servicelevel?: { name?: string } } }).rate;
@@ -189,7 +190,7 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
           ))}
         </ul>
       )}
-      {staff.role !== "owner" ? (
+      {!allowed.refund ? (
         <p className="studio-muted">Only an owner can refund or void.</p>
       ) : left <= 0 ? (
         <p className="studio-muted">Everything paid has been given back.</p>
@@ -266,25 +267,29 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
         {due > 0 ? `${formatPrice(due)} is due from the buyer.` : "Nothing is due."} A charge (a white-glove delivery,
         say) is mailed to the buyer, who pays it on the order's page.
       </p>
-      <StudioForm csrf={csrf} action="?intent=charge">
-        <div className="studio-row">
-          <StudioField
-            name="label"
-            label="For"
-            placeholder="White-glove delivery"
-            error={answer?.field === "label" ? answer.error : undefined}
-          />
-          <StudioField
-            name="chargeAmount"
-            label="Charge (USD)"
-            inputMode="decimal"
-            error={answer?.field === "chargeAmount" ? answer.error : undefined}
-          />
-        </div>
-        <button type="submit" className="btn btn--ghost">
-          Add the charge
-        </button>
-      </StudioForm>
+      {!allowed.charge ? (
+        <p className="studio-muted">Only an owner can add a charge.</p>
+      ) : (
+        <StudioForm csrf={csrf} action="?intent=charge">
+          <div className="studio-row">
+            <StudioField
+              name="label"
+              label="For"
+              placeholder="White-glove delivery"
+              error={answer?.field === "label" ? answer.error : undefined}
+            />
+            <StudioField
+              name="chargeAmount"
+              label="Charge (USD)"
+              inputMode="decimal"
+              error={answer?.field === "chargeAmount" ? answer.error : undefined}
+            />
+          </div>
+          <button type="submit" className="btn btn--ghost">
+            Add the charge
+          </button>
+        </StudioForm>
+      )}
 
       <h2>The buyer's page</h2>
       <p className="studio-muted">

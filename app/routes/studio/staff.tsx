@@ -1,4 +1,5 @@
 import { type StaffActionData, staffAction, staffLoader } from "../../features/studio/staff.server.ts";
+import { RightsTable } from "../../features/studio/rights-table.tsx";
 import { StudioField, StudioForm, StudioNotices } from "../../features/studio/studio-form.tsx";
 import { useStudio } from "../../features/studio/use-studio.ts";
 import type { Route } from "./+types/staff";
@@ -84,14 +85,16 @@ export default function StudioStaff({ loaderData, actionData }: Route.ComponentP
             Role
           </label>
           <select id="staff-role" name="role" className="field__control" defaultValue="staff">
-            <option value="staff">Staff: orders, enquiries, catalog and content</option>
-            <option value="owner">Owner: everything, with staff and refunds</option>
+            <option value="staff">Staff: what the table below allows</option>
+            <option value="owner">Owner: everything</option>
           </select>
         </div>
         <button type="submit" className="btn">
           Add
         </button>
       </StudioForm>
+      <h2>What each role may do</h2>
+      <RightsTable />
     </>
   );
 }

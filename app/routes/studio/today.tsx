@@ -39,18 +39,20 @@ export default function StudioToday({ loaderData: t }: Route.ComponentProps) {
             ))}
           </ul>
         </section>
-        <section className="studio-card" aria-labelledby="today-takings">
-          <h2 id="today-takings">Takings</h2>
-          <p>
-            This week: <strong>{formatPrice(t.week.total)}</strong> ({ordersText(t.week.orders)})
-          </p>
-          <p>
-            This month: <strong>{formatPrice(t.month.total)}</strong> ({ordersText(t.month.orders)})
-          </p>
-          <p className="studio-muted">
-            What was charged (whole orders, deposits, balances and delivery charges), less what was given back.
-          </p>
-        </section>
+        {t.takings && (
+          <section className="studio-card" aria-labelledby="today-takings">
+            <h2 id="today-takings">Takings</h2>
+            <p>
+              This week: <strong>{formatPrice(t.takings.week.total)}</strong> ({ordersText(t.takings.week.orders)})
+            </p>
+            <p>
+              This month: <strong>{formatPrice(t.takings.month.total)}</strong> ({ordersText(t.takings.month.orders)})
+            </p>
+            <p className="studio-muted">
+              What was charged (whole orders, deposits, balances and delivery charges), less what was given back.
+            </p>
+          </section>
+        )}
         <section className="studio-card" aria-labelledby="today-stock">
           <h2 id="today-stock">Low stock</h2>
           {t.lowStock.length === 0 ? (
