@@ -1,15 +1,16 @@
 import { content } from "../seed/content/index.ts";
 import { prepareDatabase } from "../server/bootstrap.ts";
-import { loadConfig } from "../server/config.ts";
 import { createChangeFeed } from "../server/db/changes.ts";
 import { databaseOptions, openDatabase } from "../server/db/client.ts";
+import { configOrExit } from "../server/env-file.ts";
 import { CachedBlobStore } from "../server/files/blob-cache.ts";
 import { DatabaseBlobStore } from "../server/files/blob-store.ts";
 import { moveFilesIn } from "../server/files/move-in.ts";
 import { prepareImages } from "../server/images/prepare-images.ts";
 import { createLogger } from "../server/logger.ts";
 
-const config = loadConfig();
+// `.env` in the working folder, the environment winning; a bad setting ends here with one line.
+const config = configOrExit();
 const logger = createLogger(config.logLevel);
 const database = await openDatabase(databaseOptions(config));
 await prepareDatabase(database, content, logger);

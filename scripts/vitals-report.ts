@@ -2,13 +2,15 @@
 // (POST /api/vitals). Reads the configured database: DATABASE_URL, or the embedded one under
 // DATA_DIR (stop the shop first: the embedded database has one user at a time).
 //   npm run vitals:report [-- --days 28]
-import { loadConfig } from "../server/config.ts";
+
 import { databaseOptions, openDatabase } from "../server/db/client.ts";
+import { configOrExit } from "../server/env-file.ts";
 import { vitalsSummary } from "../server/vitals/report.ts";
 
 const daysArg = process.argv.indexOf("--days");
 const days = daysArg > 0 ? Number(process.argv[daysArg + 1]) : 28;
-const config = loadConfig();
+// `.env` in the working folder, the environment winning; a bad setting ends here with one line.
+const config = configOrExit();
 const database = await openDatabase(databaseOptions(config));
 await database.migrate();
 const rows = await vitalsSummary(database.db, days);

@@ -1,72 +1,174 @@
 import path from "node:path";
 import { z } from "zod";
 
-const optionalUrl = z
-  .string()
-  .trim()
-  .transform((v) => (v === "" ? undefined : v))
-  .pipe(z.string().url().optional());
-const optionalText = z
-  .string()
-  .trim()
-  .transform((v) => (v === "" ? undefined : v))
-  .optional();
-
-/** TRUST_PROXY as a count of proxies: "true" is the common single load balancer. */
-function trustedHops(v: string): number {
-  const lower = v.toLowerCase();
-  if (lower === "true") return 1;
-  if (lower === "false" || lower === "") return 0;
-  return Number(lower);
+/**
+ * Every setting is text from the environment (or `.env`, server/env-file.ts). Each is read by
+ * `setting`: empty or unset is its default; otherwise `read` turns the text into the value, or
+ * says it is not one, and the start stops with one line naming the setting and what it expects
+ * (`PORT: expected a whole number from 0 to 65535, got "abc"`). A secret's text is never repeated.
+ */
+function setting<T>(
+  expected: string,
+  read: (text: string) => T | undefined,
+  fallback: T,
+  opts: { secret?: boolean } = {},
+) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx): T => {
+      const text = raw?.trim() ?? "";
+      if (text === "") return fallback;
+      const value = read(text);
+      if (value === undefined) {
+        ctx.addIssue({
+          code: "custom",
+          message: `expected ${expected}${opts.secret ? "" : `, got ${JSON.stringify(raw)}`}`,
+        });
+        return z.NEVER;
+      }
+      return value;
+    });
 }
 
-const WINDOW_LIMIT = /^\d+\/\d+$/;
+const text = () => setting("text", (v) => v, undefined as string | undefined);
+const secretText = () => setting("text", (v) => v, undefined as string | undefined, { secret: true });
+
+const wholeNumber = (fallback: number, min: number, max = Number.MAX_SAFE_INTEGER, unit = "") =>
+  setting(
+    `a whole number${unit}${max === Number.MAX_SAFE_INTEGER ? ` of ${min} or more` : ` from ${min} to ${max}`}`,
+    (v) => (/^\d+$/.test(v) && Number(v) >= min && Number(v) <= max ? Number(v) : undefined),
+    fallback,
+  );
+
+const oneOf = <const T extends string>(values: readonly T[], fallback: T) =>
+  setting(`one of ${values.join(", ")}`, (v) => values.find((x) => x === v.toLowerCase()), fallback);
+
+/** A URL whose scheme is one of `schemes` (with a host); `secret` when it may carry a password. */
+const urlOf = (schemes: string[], expected: string, opts: { secret?: boolean } = {}) =>
+  setting(
+    expected,
+    (v) => {
+      try {
+        const u = new URL(v);
+        return schemes.includes(u.protocol.slice(0, -1)) && u.hostname !== "" ? v : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    undefined as string | undefined,
+    opts,
+  );
+const httpUrl = () => urlOf(["http", "https"], "an http:// or https:// URL");
+
+/** PUBLIC_URL: the site's origin only (scheme, host, port), the way visitors type it. */
+const publicOrigin = setting(
+  "the site's http:// or https:// address with no path, e.g. https://shop.example.com",
+  (v) => {
+    try {
+      const u = new URL(v);
+      const bare = u.username === "" && u.password === "" && u.search === "" && u.hash === "";
+      return (u.protocol === "https:" || u.protocol === "http:") && bare && /^\/*$/.test(u.pathname) ? v : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  undefined as string | undefined,
+);
+
+const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
+const email = () =>
+  setting(
+    "an e-mail address, e.g. studio@example.com",
+    (v) => (EMAIL.test(v) ? v : undefined),
+    undefined as string | undefined,
+  );
+/** MAIL_FROM: an address, or a name and an address as mail writes them. */
+const sender = setting(
+  'an e-mail address, or a name and one: "Hay Creek" <shop@example.com>',
+  (v) => {
+    const named = v.match(/^(?:"[^"]*"|[^"<>]*)\s*<([^<>]+)>$/);
+    return EMAIL.test(named ? named[1]! : v) ? v : undefined;
+  },
+  undefined as string | undefined,
+);
+
+/** TRUST_PROXY as a count of proxies: "true" is the common single load balancer. */
+const trustProxy = setting(
+  "false, true or the number of proxies in front, e.g. 2",
+  (v) => {
+    const lower = v.toLowerCase();
+    if (lower === "true") return 1;
+    if (lower === "false") return 0;
+    return /^\d{1,2}$/.test(lower) ? Number(lower) : undefined;
+  },
+  0,
+);
+
+type Window = { max: number; windowSeconds: number };
+/** A limit as <requests>/<seconds>. */
 const windowLimit = (fallback: string) =>
-  z.string().regex(WINDOW_LIMIT, "must be <requests>/<seconds>, e.g. 10/600").default(fallback);
-const parseWindow = (v: string) => ({ max: Number(v.split("/")[0]), windowSeconds: Number(v.split("/")[1]) });
+  setting(
+    "<requests>/<seconds> in whole numbers above 0, e.g. 10/600",
+    (v): Window | undefined => {
+      const m = v.match(/^(\d+)\/(\d+)$/);
+      return m && Number(m[1]) > 0 && Number(m[2]) > 0 ? { max: Number(m[1]), windowSeconds: Number(m[2]) } : undefined;
+    },
+    { max: Number(fallback.split("/")[0]), windowSeconds: Number(fallback.split("/")[1]) },
+  );
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 const schema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  DATA_DIR: z.string().default("./data"),
-  DATABASE_URL: optionalUrl.optional(),
-  PUBLIC_URL: optionalUrl.optional(),
-  MAILCHIMP_API_KEY: optionalText,
-  MAILCHIMP_BASE_URL: optionalUrl.optional(),
-  MAILCHIMP_CAMPAIGN_IMAGE_URL: optionalText,
-  MAILCHIMP_LIST_ID: optionalText,
+  NODE_ENV: oneOf(["development", "production", "test"], "production"),
+  PORT: wholeNumber(3000, 0, 65535),
+  HOST: setting("an address to listen on", (v) => v, "0.0.0.0"),
+  LOG_LEVEL: oneOf(LOG_LEVELS, "info"),
+  DATA_DIR: setting("a folder", (v) => v, "./data"),
+  DATABASE_URL: urlOf(["postgres", "postgresql"], "a postgres:// URL, e.g. postgres://user:password@host:5432/db", {
+    secret: true,
+  }),
+  PUBLIC_URL: publicOrigin,
+  MAILCHIMP_API_KEY: setting(
+    "a Mailchimp API key ending in its data centre, e.g. …-us21",
+    (v) => (/-[a-z0-9]+$/.test(v) ? v : undefined),
+    undefined as string | undefined,
+    { secret: true },
+  ),
+  MAILCHIMP_BASE_URL: httpUrl(),
+  MAILCHIMP_CAMPAIGN_IMAGE_URL: text(),
+  MAILCHIMP_LIST_ID: text(),
   FORM_RATE_LIMIT: windowLimit("10/600"),
   PAYMENT_RATE_LIMIT: windowLimit("20/600"),
   PAYMENT_DECLINE_LIMIT: windowLimit("10/600"),
   QUOTE_RATE_LIMIT: windowLimit("60/600"),
   SIGN_IN_ACCOUNT_LIMIT: windowLimit("5/900"),
   SIGN_IN_CLIENT_LIMIT: windowLimit("20/900"),
-  STAFF_SESSION_IDLE_MINUTES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(8 * 60),
-  STAFF_SESSION_MAX_DAYS: z.coerce.number().int().min(1).default(14),
-  TRUST_PROXY: z
-    .string()
-    .trim()
-    .regex(/^(true|false|\d{1,2})?$/i, "must be false, true or the number of proxies in front, e.g. 2")
-    .default("false")
-    .transform(trustedHops),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
-  CARDPOINTE_BASE_URL: optionalUrl.optional(),
-  CARDPOINTE_MERCHID: optionalText,
-  CARDPOINTE_USERNAME: optionalText,
-  CARDPOINTE_PASSWORD: optionalText,
-  CARDPOINTE_TIMEOUT_MS: z.coerce.number().int().min(1).default(35_000),
-  SHIPPO_TOKEN: optionalText,
-  SHIPPO_BASE_URL: optionalUrl.optional(),
-  SMTP_URL: optionalText,
-  MAIL_FROM: optionalText,
-  STUDIO_EMAIL: optionalText,
+  STAFF_SESSION_IDLE_MINUTES: wholeNumber(8 * 60, 1, Number.MAX_SAFE_INTEGER, " of minutes"),
+  STAFF_SESSION_MAX_DAYS: wholeNumber(14, 1, Number.MAX_SAFE_INTEGER, " of days"),
+  TRUST_PROXY: trustProxy,
+  SHUTDOWN_TIMEOUT_MS: wholeNumber(10_000, 0, Number.MAX_SAFE_INTEGER, " of milliseconds"),
+  CARDPOINTE_BASE_URL: httpUrl(),
+  CARDPOINTE_MERCHID: secretText(),
+  CARDPOINTE_USERNAME: secretText(),
+  CARDPOINTE_PASSWORD: secretText(),
+  CARDPOINTE_TIMEOUT_MS: wholeNumber(35_000, 1, Number.MAX_SAFE_INTEGER, " of milliseconds"),
+  SHIPPO_TOKEN: secretText(),
+  SHIPPO_BASE_URL: httpUrl(),
+  SMTP_URL: urlOf(["smtp", "smtps"], "an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.com:587", {
+    secret: true,
+  }),
+  MAIL_FROM: sender,
+  STUDIO_EMAIL: email(),
+  SEED: setting(
+    "demo (the demo studio) or none (an empty shop to set up)",
+    (v) => (["demo", "none"] as const).find((x) => x === v.toLowerCase()),
+    "demo" as "demo" | "none",
+  ),
 });
+
+/** Every setting the shop reads (the start warns of other names in `.env`). */
+export const SETTING_NAMES: readonly string[] = [...Object.keys(schema.shape), "APP_BUILD_DIR", "MIGRATIONS_DIR"];
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -109,14 +211,18 @@ export type Config = {
   /** Sender of the shop's mail, and the studio's inbox (defaults: the studio's configured e-mail). */
   mailFrom: string | undefined;
   studioEmail: string | undefined;
+  /**
+   * What a database with no studio yet starts as: `demo`, the demo studio with its catalog and
+   * pictures; `none`, an empty shop that a one-time setup link makes the studio's own.
+   */
+  seed: "demo" | "none";
 };
 
 export class ConfigError extends Error {}
 
 /** Mailchimp's API host is named by the key's data-centre suffix ("…-us21" → us21). */
 function mailchimpBaseUrl(apiKey: string): string {
-  const dc = apiKey.split("-")[1];
-  if (!dc || !/^[a-z0-9]+$/.test(dc)) throw new ConfigError("MAILCHIMP_API_KEY must end in '-<dc>', e.g. '-us21'");
+  const dc = apiKey.split("-").at(-1);
   return `https://${dc}.api.mailchimp.com/3.0`;
 }
 
@@ -131,7 +237,9 @@ function cardpointeConfig(e: z.infer<typeof schema>): Config["cardpointe"] {
   const missing = Object.entries(parts).filter(([, v]) => !v);
   if (missing.length === 4) return undefined;
   if (missing.length > 0)
-    throw new ConfigError(`CardPointe is partly configured: set ${missing.map(([k]) => k).join(", ")} too`);
+    throw new ConfigError(
+      `${missing.map(([k]) => k).join(", ")}: expected as well, as CardPointe needs all four CARDPOINTE_ settings (or none, for the sandbox gateway)`,
+    );
   return {
     baseUrl: (e.CARDPOINTE_BASE_URL as string).replace(/\/$/, ""),
     merchid: e.CARDPOINTE_MERCHID as string,
@@ -141,12 +249,14 @@ function cardpointeConfig(e: z.infer<typeof schema>): Config["cardpointe"] {
   };
 }
 
-/** Parses the environment once; throws ConfigError naming every bad setting. */
+/**
+ * Parses the environment once; throws ConfigError with one line for each bad setting, naming it
+ * and what it expects.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("\n"));
   }
   const e = parsed.data;
   const key = e.MAILCHIMP_API_KEY;
@@ -167,15 +277,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
-    formRateLimit: parseWindow(e.FORM_RATE_LIMIT),
+    formRateLimit: e.FORM_RATE_LIMIT,
     checkoutLimits: {
-      payments: parseWindow(e.PAYMENT_RATE_LIMIT),
-      declines: parseWindow(e.PAYMENT_DECLINE_LIMIT),
-      quotes: parseWindow(e.QUOTE_RATE_LIMIT),
+      payments: e.PAYMENT_RATE_LIMIT,
+      declines: e.PAYMENT_DECLINE_LIMIT,
+      quotes: e.QUOTE_RATE_LIMIT,
     },
     signInLimits: {
-      account: parseWindow(e.SIGN_IN_ACCOUNT_LIMIT),
-      client: parseWindow(e.SIGN_IN_CLIENT_LIMIT),
+      account: e.SIGN_IN_ACCOUNT_LIMIT,
+      client: e.SIGN_IN_CLIENT_LIMIT,
     },
     staffSession: { idleMinutes: e.STAFF_SESSION_IDLE_MINUTES, maxDays: e.STAFF_SESSION_MAX_DAYS },
     trustProxy: e.TRUST_PROXY,
@@ -186,5 +296,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     studioEmail: e.STUDIO_EMAIL,
+    seed: e.SEED,
   };
 }

@@ -1,8 +1,10 @@
+import path from "node:path";
 import { content } from "../seed/content/index.ts";
 import { prepareDatabase } from "./bootstrap.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError } from "./config.ts";
 import { databaseOptions, openDatabase } from "./db/client.ts";
 import { createDeps } from "./deps.ts";
+import { startConfig } from "./env-file.ts";
 import { moveFilesIn } from "./files/move-in.ts";
 import { prepareImages } from "./images/prepare-images.ts";
 import { makeOpeningVariants, makeRenditions, variantsByUrgency, warmUpImages } from "./images/warm-up.ts";
@@ -10,6 +12,7 @@ import { createLogger } from "./logger.ts";
 import type { Site } from "./pages.ts";
 import { missingPublicUrlWarning } from "./seo/origin.ts";
 import { serveApp } from "./serve.ts";
+import { whatRuns } from "./what-runs.ts";
 
 /**
  * Starts the shop: configuration, the database (migrated and seeded), the studio's pictures,
@@ -17,8 +20,14 @@ import { serveApp } from "./serve.ts";
  * one Vite compiles on demand under `npm run dev`, server/dev.ts), and shuts down on a signal.
  */
 export async function start(site: (deps: Awaited<ReturnType<typeof createDeps>>) => Promise<Site>) {
-  const config = loadConfig();
+  // `.env` in the working folder first, the environment winning; a bad setting stops here (env-file.ts).
+  const { config, fromFile, unknown } = startConfig();
   const logger = createLogger(config.logLevel);
+  if (fromFile)
+    logger.info({ settings: fromFile.length }, `Settings read from ${path.resolve(".env")} (the environment wins)`);
+  if (unknown.length > 0)
+    logger.warn({ names: unknown }, `.env sets ${unknown.join(", ")}, which the shop does not read`);
+  for (const line of whatRuns(config)) logger.info(line);
   const publicUrlWarning = missingPublicUrlWarning(config);
   if (publicUrlWarning) logger.warn(publicUrlWarning);
   const database = await openDatabase(databaseOptions(config), {

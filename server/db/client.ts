@@ -10,7 +10,8 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema.ts";
 
-const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR || "server/db/migrations");
+/** Read when migrating, not when this module loads: a `.env` read at start may set it (server/env-file.ts). */
+const migrationsDir = () => path.resolve(process.env.MIGRATIONS_DIR || "server/db/migrations");
 const MIGRATION_LOCK = 72_410_001;
 
 /** The Drizzle database, whichever driver is underneath. */
@@ -58,7 +59,7 @@ export async function openDatabase(
         const conn = await pool.connect();
         try {
           await conn.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
-          await migratePg(drizzlePg(conn, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+          await migratePg(drizzlePg(conn, { schema }), { migrationsFolder: migrationsDir() });
         } finally {
           await conn.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
           conn.release();
@@ -76,7 +77,7 @@ export async function openDatabase(
   return {
     db: db as unknown as Db,
     kind: "pglite",
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () => migratePglite(db, { migrationsFolder: migrationsDir() }),
     dump: () => client.dumpDataDir("none"),
     close: async () => {
       await client.close();
