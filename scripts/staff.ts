@@ -9,7 +9,7 @@
  * every session of the account.
  */
 import { createInterface } from "node:readline";
-import { loadConfig } from "../server/config.ts";
+import { configOrExit } from "../server/env-file.ts";
 import { databaseOptions, openDatabase } from "../server/db/client.ts";
 import { ApiError } from "../server/http/errors.ts";
 import { addStaff, listAccounts, resetPassword } from "../server/staff/accounts.ts";
@@ -62,7 +62,8 @@ if (command !== "list" && !email) fail(USAGE);
 const unknown = [...flags].filter((f) => !["--owner", "--name"].includes(f));
 if (unknown.length > 0) fail(`Unknown option ${unknown.join(", ")}.\n${USAGE}`);
 
-const config = loadConfig();
+// `.env` in the working folder, the environment winning; a bad setting ends here with one line.
+const config = configOrExit();
 const database = await openDatabase(databaseOptions(config)).catch((err: Error) => fail(err.message));
 try {
   await database.migrate();
