@@ -2,6 +2,7 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 
 export default [
   // The back office: its own layout and chunks, none of the shop's shell (docs/architecture.md, "The back office").
+  route("studio/setup", "routes/studio/setup.tsx"),
   route("studio/login", "routes/studio/login.tsx"),
   route("studio/login/code", "routes/studio/login-code.tsx"),
   route("studio/logout", "routes/studio/logout.tsx"),

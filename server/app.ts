@@ -12,6 +12,7 @@ import { MAX_SUBMISSION_BYTES } from "./enquiries/desk.ts";
 import { enquiryRoutes } from "./enquiries/routes.ts";
 import { serveStoredFiles } from "./files/serve.ts";
 import { ApiError, errorBody, sendError } from "./http/errors.ts";
+import { openingSoon } from "./http/opening-soon.ts";
 import { clientAddress } from "./http/rate-limit.ts";
 import { requestIdOf, requestLog } from "./http/request-id.ts";
 import { securityHeaders } from "./http/security-headers.ts";
@@ -58,6 +59,8 @@ export function createApp(deps: AppDeps, options: { pages?: PageHandler; clientD
     deps.images.noteVisitor();
     await next();
   });
+  // A shop started empty shows only "opening soon" until it is set up (server/studio/setup.ts).
+  app.use(openingSoon(deps));
 
   const api = new Hono();
   catalogRoutes(api, deps);

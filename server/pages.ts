@@ -107,7 +107,11 @@ export function sitePages(
     if (!request) return crossSite();
     const nonce = randomBytes(16).toString("base64");
     const response = await handle(request, { deps, nonce, client: from?.client ?? "local" });
-    const tracking = scriptOrigin((await studio().catch(() => null))?.leadTrackingScriptUrl);
+    // The studio's lead-tracking script runs on the thank-you page alone (docs/product.md §4).
+    const tracking =
+      new URL(request.url).pathname === "/contact-submitted"
+        ? scriptOrigin((await studio().catch(() => null))?.leadTrackingScriptUrl)
+        : null;
     const headers = new Headers(response.headers);
     for (const [k, v] of Object.entries(pageSecurityHeaders(nonce, tracking ? [tracking] : []))) headers.set(k, v);
     if (options.development) headers.set("content-security-policy", DEV_POLICY);

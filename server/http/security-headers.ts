@@ -21,7 +21,7 @@ export function scriptOrigin(url: string | null | undefined): string | null {
   if (!url) return null;
   try {
     const u = new URL(url);
-    return u.protocol === "https:" || u.protocol === "http:" ? u.origin : null;
+    return u.protocol === "https:" ? u.origin : null;
   } catch {
     return null;
   }

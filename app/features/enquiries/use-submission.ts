@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { useShellData } from "../../lib/use-studio.ts";
 import { sendMultipart } from "./send.ts";
 
 export type Failure = { detail: string | null };
@@ -11,6 +12,9 @@ export type Failure = { detail: string | null };
  */
 export function useSubmission(url: string) {
   const navigate = useNavigate();
+  // The studio's lead-tracking script may run on the thank-you page only, whose own document's
+  // policy names its origin (server/pages.ts): with one set, that page is loaded as a document.
+  const tracked = Boolean(useShellData().studio.leadTrackingScriptUrl);
   const busy = useRef(false);
   const [sending, setSending] = useState<number | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -22,7 +26,8 @@ export function useSubmission(url: string) {
     const outcome = await sendMultipart(url, body, setSending);
     if (outcome.ok) {
       // The button stays busy until the next page is in.
-      await navigate("/contact-submitted", { state: { sent: true } });
+      if (tracked) window.location.assign("/contact-submitted");
+      else await navigate("/contact-submitted", { state: { sent: true } });
       return;
     }
     busy.current = false;

@@ -1,0 +1,54 @@
+/** The one-time setup page of a shop started empty (routes/studio/setup.tsx; server/studio/setup.ts). */
+import { type AppLoadContext, data, redirect } from "react-router";
+import { DEFAULT_TIME_ZONE, timeZones } from "../../../domain/studio-identity.ts";
+import { ApiError } from "../../../server/http/errors.ts";
+import { createSession, sessionCookie } from "../../../server/staff/sessions.ts";
+import { completeSetup, isSetUp, setupCodeIsLive } from "../../../server/studio/setup.ts";
+
+/** The fields the page posts, as typed (the password is never sent back). */
+export const SETUP_FIELDS = [
+  "name",
+  "shortName",
+  "email",
+  "ownerName",
+  "phone",
+  "street",
+  "city",
+  "state",
+  "zip",
+  "timeZone",
+] as const;
+export type SetupValues = Partial<Record<(typeof SETUP_FIELDS)[number], string>>;
+
+export async function setupLoader(request: Request, context: AppLoadContext) {
+  const db = context.deps.database.db;
+  if (await isSetUp(db)) throw redirect("/studio/login");
+  const code = new URL(request.url).searchParams.get("code");
+  const live = await setupCodeIsLive(db, code);
+  return data(
+    { live, code: live ? code : null, timeZones: live ? timeZones() : [], defaultTimeZone: DEFAULT_TIME_ZONE },
+    { status: live ? 200 : 404, headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function setupAction(request: Request, context: AppLoadContext) {
+  const { deps } = context;
+  const form = await request.formData().catch(() => new FormData());
+  const text = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v : "";
+  };
+  const values: SetupValues = Object.fromEntries(SETUP_FIELDS.map((f) => [f, text(f)]));
+  try {
+    const owner = await completeSetup(deps, text("code"), { ...values, password: text("password") });
+    const { token } = await createSession(deps.database.db, deps.config, {
+      staffId: owner.id,
+      userAgent: request.headers.get("user-agent") ?? "",
+      pendingSecondFactor: false,
+    });
+    return redirect("/studio?welcome=1", { headers: { "Set-Cookie": sessionCookie(deps.config, request.url, token) } });
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status >= 500) throw err;
+    return data({ error: err.message, field: err.field ?? "form", values }, { status: err.status });
+  }
+}

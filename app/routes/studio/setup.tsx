@@ -1,0 +1,155 @@
+import { Field } from "../../components/form-field.tsx";
+import { setupAction, setupLoader } from "../../features/studio/setup.server.ts";
+import "../../features/studio/studio.css";
+import type { Route } from "./+types/setup";
+
+export const loader = ({ request, context }: Route.LoaderArgs) => setupLoader(request, context);
+export const action = ({ request, context }: Route.ActionArgs) => setupAction(request, context);
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Set up your shop" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+const FIELDS = new Set([
+  "name",
+  "shortName",
+  "email",
+  "ownerName",
+  "phone",
+  "street",
+  "city",
+  "state",
+  "zip",
+  "timeZone",
+  "password",
+]);
+
+/**
+ * The one-time setup of a shop started empty: the studio's name, short name, e-mail, phone,
+ * address and time zone, and its first owner. A plain form: it works before and without scripts.
+ */
+export default function StudioSetup({ loaderData, actionData }: Route.ComponentProps) {
+  if (!loaderData.live) {
+    return (
+      <main className="studio-login">
+        <div className="studio-login__box">
+          <p className="label">Studio</p>
+          <h1>This setup link is not valid</h1>
+          <p>
+            It has been used, or it was mistyped. Each start of the shop before it is set up writes a new link in its
+            log: use the latest.
+          </p>
+        </div>
+      </main>
+    );
+  }
+  const typed = actionData?.values ?? {};
+  const errorFor = (name: string) => (actionData?.field === name ? actionData.error : undefined);
+  // A refusal of one field shows under it; one of the whole form (a used link, say) at the top.
+  const ofField = actionData ? FIELDS.has(actionData.field) : false;
+  const text = (
+    name: keyof typeof typed,
+    label: string,
+    opts: { required?: boolean; hint?: string; type?: string; autoComplete?: string; max?: number } = {},
+  ) => (
+    <Field
+      id={`setup-${name}`}
+      name={name}
+      label={label}
+      required={opts.required}
+      hint={opts.hint}
+      error={errorFor(name)}
+    >
+      {(c) => (
+        <input
+          {...c}
+          type={opts.type ?? "text"}
+          className="field__control"
+          autoComplete={opts.autoComplete ?? "off"}
+          maxLength={opts.max}
+          defaultValue={typed[name] ?? ""}
+        />
+      )}
+    </Field>
+  );
+  return (
+    <main className="studio-login studio-setup">
+      <div className="studio-login__box studio-setup__box">
+        <p className="label">Studio</p>
+        <h1>Set up your shop</h1>
+        <p>Tell the shop who it belongs to. Everything here can be changed later in the back office.</p>
+        {actionData?.error && (
+          <p className="studio-notice studio-notice--error" role="alert">
+            {ofField ? `Please check this: ${actionData.error}` : actionData.error}
+          </p>
+        )}
+        <form
+          method="post"
+          action={`/studio/setup?code=${encodeURIComponent(loaderData.code ?? "")}`}
+          className="studio-form"
+        >
+          <input type="hidden" name="code" value={loaderData.code ?? ""} />
+          <fieldset className="studio-setup__group">
+            <legend>The studio</legend>
+            {text("name", "Studio name", { required: true, max: 80, autoComplete: "organization" })}
+            {text("shortName", "Short name", {
+              required: true,
+              max: 30,
+              hint: "Lowercase letters, digits or hyphens, such as 'oakbench': it names the back office and visitors' saved carts.",
+            })}
+            {text("email", "Email", {
+              required: true,
+              type: "email",
+              autoComplete: "email",
+              hint: "You sign in with it, and the shop's orders and enquiries are mailed to it.",
+            })}
+            {text("phone", "Phone", { type: "tel", autoComplete: "tel", max: 40 })}
+            {text("street", "Street", { autoComplete: "street-address", max: 120 })}
+            <div className="studio-setup__row">
+              {text("city", "City", { autoComplete: "address-level2", max: 60 })}
+              {text("state", "State", { autoComplete: "address-level1", max: 40 })}
+              {text("zip", "ZIP code", { autoComplete: "postal-code", max: 20 })}
+            </div>
+            <Field
+              id="setup-timeZone"
+              name="timeZone"
+              label="Time zone"
+              hint="Ship windows, mails and reports count days in it."
+              error={errorFor("timeZone")}
+            >
+              {(c) => (
+                <select {...c} className="field__control" defaultValue={typed.timeZone || loaderData.defaultTimeZone}>
+                  {loaderData.timeZones.map((z) => (
+                    <option key={z} value={z}>
+                      {z.replace(/_/g, " ")}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </fieldset>
+          <fieldset className="studio-setup__group">
+            <legend>You, its first owner</legend>
+            {text("ownerName", "Your name", { autoComplete: "name", max: 100 })}
+            <Field
+              id="setup-password"
+              name="password"
+              label="Password"
+              required
+              hint="At least 12 characters. You sign in with the email above and this."
+              error={errorFor("password")}
+            >
+              {(c) => (
+                <input {...c} type="password" className="field__control" autoComplete="new-password" minLength={12} />
+              )}
+            </Field>
+          </fieldset>
+          <button type="submit" className="btn">
+            Open the shop
+          </button>
+        </form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { issueSetupCode } from "../../server/studio/setup.ts";
+import { devSiteForFile, formBody, pageSender, type Send, sessionCookieOf } from "../support/studio.ts";
+import { createTestApp, dbKinds, type TestApp } from "../support/test-app.ts";
+
+const site = devSiteForFile();
+
+const STUDIO = {
+  name: "Test Bench Studio",
+  shortName: "testbench",
+  email: "owner@testbench.example",
+  password: "planed-and-oiled-2026",
+};
+
+describe.each(dbKinds)("a shop started empty (%s)", (kind) => {
+  let t: TestApp;
+  let send: Send;
+  afterEach(async () => {
+    await t?.close();
+  });
+
+  async function emptyShop() {
+    t = await createTestApp(kind, { seed: false, env: { SEED: "none" } });
+    send = pageSender(t, site());
+  }
+
+  it("says it is opening soon on public pages and the API until it is set up", async () => {
+    await emptyShop();
+    for (const p of ["/", "/shop", "/our-story", "/sitemap.xml"]) {
+      const res = await send(p);
+      expect(res.status, p).toBe(503);
+      expect(Number(res.headers.get("retry-after")), p).toBeGreaterThan(0);
+      expect(await res.text(), p).toContain("Opening soon");
+    }
+    const api = await send("/api/catalog/products");
+    expect(api.status).toBe(503);
+    expect(await api.json()).toMatchObject({ error: { code: "not_ready" } });
+    expect((await send("/healthz")).status).toBe(200);
+  });
+
+  it("sets up the studio and its first owner from a one-time link, then shows only that studio", async () => {
+    await emptyShop();
+    expect((await send("/studio/setup")).status).toBe(404);
+    expect((await send("/studio/setup?code=guessed")).status).toBe(404);
+    const code = (await issueSetupCode(t.deps.database.db))!;
+    const page = await send(`/studio/setup?code=${code}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    for (const label of ["Studio name", "Short name", "Email", "Password", "Time zone"]) expect(html).toContain(label);
+
+    // A refused field is named, and what was typed is kept.
+    const refused = await send(`/studio/setup?code=${code}`, {
+      method: "POST",
+      body: formBody({ code, ...STUDIO, shortName: "Test Bench!" }),
+    });
+    expect(refused.status).toBe(400);
+    const refusedHtml = await refused.text();
+    expect(refusedHtml).toContain("Short name: 2–30 lowercase letters");
+    expect(refusedHtml).toContain('value="Test Bench Studio"');
+    expect(refusedHtml).not.toContain(STUDIO.password);
+
+    const done = await send(`/studio/setup?code=${code}`, { method: "POST", body: formBody({ code, ...STUDIO }) });
+    expect(done.status).toBe(302);
+    expect(done.headers.get("location")).toMatch(/^\/studio/);
+    const cookie = sessionCookieOf(done)!;
+    expect(cookie).toBeTruthy();
+    expect((await send("/studio", { headers: { cookie } })).status).toBe(200);
+
+    const home = await send("/");
+    expect(home.status).toBe(200);
+    const homeHtml = await home.text();
+    expect(homeHtml).toContain("Test Bench Studio");
+    expect(homeHtml).not.toMatch(/hay ?creek/i);
+
+    // The link was for one use; the setup page now sends to the sign-in.
+    const again = await send(`/studio/setup?code=${code}`, {
+      method: "POST",
+      body: formBody({ code, ...STUDIO, name: "Other Studio" }),
+    });
+    expect(again.headers.get("location")).toBe("/studio/login");
+    expect(await (await send("/")).text()).not.toContain("Other Studio");
+    expect((await send(`/studio/setup?code=${code}`)).status).toBe(302);
+    expect(await issueSetupCode(t.deps.database.db)).toBeNull();
+  });
+
+  it("takes only a code a start printed, and each start's code works", async () => {
+    await emptyShop();
+    const first = (await issueSetupCode(t.deps.database.db))!;
+    const second = (await issueSetupCode(t.deps.database.db))!;
+    expect(first).not.toBe(second);
+    const wrong = await send(`/studio/setup?code=${first}`, {
+      method: "POST",
+      body: formBody({ ...STUDIO, code: "x".repeat(24) }),
+    });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain("This setup link has been used or is not valid.");
+    const ok = await send(`/studio/setup?code=${second}`, {
+      method: "POST",
+      body: formBody({ code: first, ...STUDIO }),
+    });
+    expect(ok.status).toBe(302);
+  });
+});
