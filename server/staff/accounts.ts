@@ -1,6 +1,7 @@
 /**
- * Staff accounts: added from the command line (`npm run staff -- add`, scripts/staff.ts) or by an
- * owner in /studio/staff. There is no default account and no way in without one.
+ * Staff accounts: the first owner is added from the command line (`npm run staff -- add`,
+ * scripts/staff.ts); everyone else is invited from /studio/staff and chooses their own password
+ * (people.ts). There is no default account and no way in without one.
  */
 import { asc, eq, sql } from "drizzle-orm";
 import { EMAIL } from "../../domain/email.ts";
@@ -20,6 +21,8 @@ export type StaffAccount = {
   totpEnabled: boolean;
   totpRequired: boolean;
   disabled: boolean;
+  /** Invited, and no password chosen yet (docs/product.md, "People"). */
+  invited: boolean;
   createdAt: Date;
 };
 
@@ -49,6 +52,7 @@ export function toAccount(row: Row): StaffAccount {
     totpEnabled: row.totpSecret !== null,
     totpRequired: row.totpRequired,
     disabled: row.disabled,
+    invited: row.passwordHash === "",
     createdAt: row.createdAt,
   };
 }

@@ -36,12 +36,20 @@ export async function hashPassword(password: string): Promise<string> {
   return ["scrypt", LOG_N, R, P, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
-/** True when `password` matches `stored`; a malformed stored value matches nothing. */
+/**
+ * True when `password` matches `stored`. A stored value that is no hash (an invited account has
+ * none until its person chooses a password, docs/product.md "People") matches nothing, after the
+ * same work as a real check, so it cannot be told from a wrong password by its time.
+ */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parts = stored.split("$");
-  if (parts.length !== 6 || parts[0] !== "scrypt") return false;
   const [logN, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
-  if (!(logN >= 10 && logN <= 20 && r >= 1 && r <= 32 && p >= 1 && p <= 16)) return false;
+  const wellFormed =
+    parts.length === 6 && parts[0] === "scrypt" && logN >= 10 && logN <= 20 && r >= 1 && r <= 32 && p >= 1 && p <= 16;
+  if (!wellFormed) {
+    await verifyPassword(password, await decoyHash());
+    return false;
+  }
   const expected = Buffer.from(parts[5]!, "base64");
   if (password.length > MAX_PASSWORD_LENGTH) return false;
   const key = await derive(password, Buffer.from(parts[4]!, "base64"), logN, r, p);

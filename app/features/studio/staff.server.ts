@@ -5,9 +5,7 @@ import { type AppLoadContext, data } from "react-router";
 import { staffAccounts } from "../../../server/db/schema.ts";
 import { badRequest } from "../../../server/http/errors.ts";
 import {
-  addStaff,
   getAccount,
-  listAccounts,
   type Role,
   setTotpSecret,
   updateAccount,
@@ -17,32 +15,23 @@ import { hashPassword, passwordProblem, verifyPassword } from "../../../server/s
 import { endAllSessions, listSessions } from "../../../server/staff/sessions.ts";
 import { newTotpSecret, verifyTotp } from "../../../server/staff/totp.ts";
 import { field, refused, requireChange, requireStaff, rowId } from "./guard.server.ts";
+import { isPeopleIntent, peopleAction, peopleOfStaffPage } from "./people.server.ts";
 
 export type StaffActionData = { ok?: string; error?: string; field?: string; newSecret?: string };
 
 export async function staffLoader(request: Request, context: AppLoadContext) {
   await requireStaff(request, context, { right: "staff.manage" });
-  return { accounts: await listAccounts(context.deps.database.db) };
+  // Accounts that can sign in, and invitations not taken up yet (people.server.ts).
+  return peopleOfStaffPage(context);
 }
 
 export async function staffAction(request: Request, context: AppLoadContext) {
   const { session, form } = await requireChange(request, context, { right: "staff.manage" });
   const db = context.deps.database.db;
   const intent = new URL(request.url).searchParams.get("intent");
+  // Invitations and reset links: no one types another person's password (docs/product.md, "People").
+  if (isPeopleIntent(intent)) return peopleAction(context, session, form, intent);
   try {
-    if (intent === "add") {
-      const role: Role = field(form, "role") === "owner" ? "owner" : "staff";
-      const account = await addStaff(db, {
-        email: field(form, "email"),
-        name: field(form, "name"),
-        password: String(form.get("password") ?? ""),
-        role,
-      });
-      await db.transaction((tx) =>
-        audit(tx, session.staff, { action: "staff.add", entity: "staff", entityId: account.email, after: { role } }),
-      );
-      return { ok: `Added ${account.email}. Give them their password in person.` } satisfies StaffActionData;
-    }
     const id = rowId(field(form, "id"), "account");
     if (intent === "update") {
       const change = {

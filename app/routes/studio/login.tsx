@@ -1,4 +1,4 @@
-import { data, redirect, useSearchParams } from "react-router";
+import { data, Link, redirect, useSearchParams } from "react-router";
 import { Field } from "../../components/form-field.tsx";
 import { currentSession, safeNext } from "../../features/studio/guard.server.ts";
 import { signInAction } from "../../features/studio/sign-in.server.ts";
@@ -61,6 +61,9 @@ export default function StudioLogin({ actionData }: Route.ComponentProps) {
             Sign in
           </button>
         </form>
+        <p className="studio-login__more">
+          <Link to="/studio/login/forgot">Forgot password?</Link>
+        </p>
       </div>
     </main>
   );

@@ -1,5 +1,6 @@
-import { type StaffActionData, staffAction, staffLoader } from "../../features/studio/staff.server.ts";
+import { dateTime } from "../../features/studio/labels.ts";
 import { RightsTable } from "../../features/studio/rights-table.tsx";
+import { type StaffActionData, staffAction, staffLoader } from "../../features/studio/staff.server.ts";
 import { StudioField, StudioForm, StudioNotices } from "../../features/studio/studio-form.tsx";
 import { useStudio } from "../../features/studio/use-studio.ts";
 import type { Route } from "./+types/staff";
@@ -14,17 +15,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: "Staff — Studio" }];
 
-/** Owners only: who can sign in, as what, and whether they must use two-step sign-in. */
+/**
+ * Owners only: who can sign in, as what, and whether they must use two-step sign-in; invitations
+ * (docs/product.md, "People"), and a reset link for anyone who lost their password.
+ */
 export default function StudioStaff({ loaderData, actionData }: Route.ComponentProps) {
   const { csrf, staff: me } = useStudio();
-  const answer = actionData as StaffActionData | undefined;
+  const answer = actionData as (StaffActionData & { email?: string; name?: string }) | undefined;
   const err = (name: string) => (answer?.field === name ? answer.error : undefined);
   return (
     <>
       <h1>Staff</h1>
       <StudioNotices
         ok={answer?.ok}
-        error={answer?.error && !["email", "password", "name"].includes(answer.field ?? "") ? answer.error : undefined}
+        error={answer?.error && !["email", "name"].includes(answer.field ?? "") ? answer.error : undefined}
       />
       <ul className="studio-list">
         {loaderData.accounts.map((a) => (
@@ -64,21 +68,62 @@ export default function StudioStaff({ loaderData, actionData }: Route.ComponentP
                 </button>
               </StudioForm>
             )}
+            {a.id !== me.id && !a.disabled && (
+              <StudioForm csrf={csrf} action="?intent=send-reset" className="studio-actions">
+                <input type="hidden" name="id" value={a.id} />
+                <button type="submit" className="btn btn--ghost">
+                  Send a password reset link
+                </button>
+              </StudioForm>
+            )}
           </li>
         ))}
       </ul>
-      <h2>Add someone</h2>
-      <StudioForm csrf={csrf} action="?intent=add">
-        <StudioField name="email" label="Email" type="email" autoComplete="off" required error={err("email")} />
-        <StudioField name="name" label="Name" autoComplete="off" error={err("name")} />
+      {loaderData.invitations.length > 0 && (
+        <>
+          <h2>Invitations waiting</h2>
+          <ul className="studio-list">
+            {loaderData.invitations.map((a) => (
+              <li key={a.id}>
+                <strong>{a.name || a.email}</strong> {a.name && <span className="studio-muted">{a.email}</span>}{" "}
+                <span className="studio-pill">{a.role}</span>
+                <p className="studio-muted">
+                  {a.live && a.expiresAt
+                    ? `Link works until ${dateTime(a.expiresAt)}.`
+                    : "Link expired: send it again."}
+                </p>
+                <StudioForm csrf={csrf} action="?intent=resend" className="studio-actions">
+                  <input type="hidden" name="id" value={a.id} />
+                  <button type="submit" className="btn btn--ghost">
+                    Send again
+                  </button>
+                </StudioForm>
+                <StudioForm csrf={csrf} action="?intent=cancel" className="studio-actions">
+                  <input type="hidden" name="id" value={a.id} />
+                  <button type="submit" className="btn btn--ghost">
+                    Withdraw
+                  </button>
+                </StudioForm>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <h2>Invite someone</h2>
+      <p className="studio-muted">
+        They get an email with a link (it works once, for 72 hours) to choose their own password and second step.
+      </p>
+      {/* Keyed by the last answer, so a sent invitation leaves an empty form. */}
+      <StudioForm key={answer?.ok ?? "invite"} csrf={csrf} action="?intent=invite">
+        <StudioField name="name" label="Name" autoComplete="off" defaultValue={answer?.name} error={err("name")} />
         <StudioField
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 12 characters. They can change it under Account."
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="off"
           required
-          error={err("password")}
+          defaultValue={answer?.email}
+          error={err("email")}
         />
         <div className="field">
           <label htmlFor="staff-role" className="field__label">
@@ -89,8 +134,11 @@ export default function StudioStaff({ loaderData, actionData }: Route.ComponentP
             <option value="owner">Owner: everything</option>
           </select>
         </div>
+        <label>
+          <input type="checkbox" name="totpRequired" value="1" /> Requires two-step sign-in
+        </label>
         <button type="submit" className="btn">
-          Add
+          Send the invitation
         </button>
       </StudioForm>
       <h2>What each role may do</h2>
