@@ -181,4 +181,13 @@ export type Studio = {
   backlogWeeks: number;
   /** The deposit offered on made-to-order pieces (domain/deposit.ts). */
   deposit: DepositRule;
+  /** IANA time zone the studio counts its days in (domain/lead-time.ts). */
+  timeZone: string;
+  /** Short names the studio had before: carts and wish lists saved under them are carried over. */
+  previousShortNames: string[];
+  /**
+   * The studio's own pictures the pages show when it has them (a shop started empty has none):
+   * the splash reel, the seating chart, and how many look book pages are stored.
+   */
+  media: { reel: boolean; seatingChart: boolean; lookBookPages: number };
 };

@@ -1,6 +1,7 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { pageMeta } from "../features/content/meta.ts";
 import { LookBook } from "../features/look-book/look-book.tsx";
+import { pageData } from "../lib/page-data.server.ts";
 import type { Route } from "./+types/look-book";
 
 const PDF = "/images/look-book/look-book.pdf";
@@ -12,7 +13,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     "Turn the pages of our look book: tables, slabs, bases and finished rooms from the studio, or download it as a PDF.",
   );
 
-export default function LookBookPage() {
+/** The look book is the studio's stored pages (Studio["media"]); a studio without one has no such page. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const studio = await pageData(context).studio();
+  const pages = studio?.media.lookBookPages ?? 0;
+  if (pages === 0) throw data("Not found", { status: 404 });
+  return { pages };
+}
+
+export default function LookBookPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container">
       <header className="lb-head">
@@ -30,7 +39,7 @@ export default function LookBookPage() {
           </Link>
         </div>
       </header>
-      <LookBook />
+      <LookBook pages={loaderData.pages} />
     </div>
   );
 }

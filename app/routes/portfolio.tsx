@@ -6,6 +6,7 @@ import { PageHead } from "../features/content/page-head.tsx";
 import { type ShopPick, Showcase } from "../features/portfolio/showcase.tsx";
 import "../features/portfolio/portfolio.css";
 import { pageData } from "../lib/page-data.server.ts";
+import { useShellData } from "../lib/use-studio.ts";
 import type { Route } from "./+types/portfolio";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -35,6 +36,7 @@ export const meta: Route.MetaFunction = ({ matches, data, location }) => {
 
 export default function Portfolio({ loaderData }: Route.ComponentProps) {
   const { projects, shop } = loaderData;
+  const lookBook = useShellData().studio.media.lookBookPages > 0;
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -69,11 +71,13 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
           title="Portfolio"
           lede="Tables, bars, stairs and libraries, each built from wood we milled ourselves and set in the room by the people who made it."
         >
-          <div className="page-actions">
-            <Link to="/look-book" className="btn btn--ghost">
-              Browse the look book
-            </Link>
-          </div>
+          {lookBook && (
+            <div className="page-actions">
+              <Link to="/look-book" className="btn btn--ghost">
+                Browse the look book
+              </Link>
+            </div>
+          )}
         </PageHead>
         <section className="portfolio-section" aria-label="Projects">
           {projects.length === 0 ? (

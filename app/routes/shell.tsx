@@ -153,7 +153,7 @@ export default function Shell() {
   return (
     <Frame
       announcement={announcement}
-      before={<Splash name={studio.name} />}
+      before={<Splash name={studio.name} reel={studio.media.reel} />}
       after={
         <>
           <ScrollHint />

@@ -1,4 +1,4 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import type {
   Announcement,
   CarouselItem,
@@ -76,9 +76,28 @@ export async function getAnnouncement(db: Db): Promise<Announcement | null> {
   return row ?? null;
 }
 
+/** Files of the studio's own the pages show only when stored (Studio["media"]). */
+const REEL = "images/studio/splash.mp4";
+const SEATING_CHART = "images/studio/seating-chart.png";
+const LOOK_BOOK_PAGE = /^images\/look-book\/page-(\d{3})\.jpg$/;
+
+async function studioMedia(db: Db): Promise<Studio["media"]> {
+  const rows = await db
+    .select({ key: t.blobs.key })
+    .from(t.blobs)
+    .where(sql`${t.blobs.key} in (${REEL}, ${SEATING_CHART}) or ${t.blobs.key} like 'images/look-book/page-%'`);
+  const keys = new Set(rows.map((r) => r.key));
+  // The book's pages run from 1 without a gap: it is as long as its first unbroken run.
+  const pages = new Set(rows.map((r) => Number(LOOK_BOOK_PAGE.exec(r.key)?.[1] ?? 0)));
+  let lookBookPages = 0;
+  while (pages.has(lookBookPages + 1)) lookBookPages++;
+  return { reel: keys.has(REEL), seatingChart: keys.has(SEATING_CHART), lookBookPages };
+}
+
 export async function getStudio(db: Db): Promise<Studio | null> {
   const [s] = await db.select().from(t.studioConfig).where(eq(t.studioConfig.id, 1));
   if (!s) return null;
+  const media = await studioMedia(db);
   return {
     name: s.name,
     shortName: s.shortName,
@@ -95,5 +114,8 @@ export async function getStudio(db: Db): Promise<Studio | null> {
     leadTrackingScriptUrl: s.leadTrackingScriptUrl,
     backlogWeeks: s.backlogWeeks,
     deposit: { percent: s.depositPercent, minimum: s.depositMinimum },
+    timeZone: s.timeZone,
+    previousShortNames: s.previousShortNames,
+    media,
   };
 }

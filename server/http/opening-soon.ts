@@ -37,8 +37,10 @@ const PAGE = `<!doctype html>
 </html>
 `;
 
-export function openingSoon(deps: Pick<AppDeps, "cache" | "database">): MiddlewareHandler {
+export function openingSoon(deps: Pick<AppDeps, "cache" | "database" | "config">): MiddlewareHandler {
   return async (c, next) => {
+    // Only a shop started empty waits for its setup; the demo is seeded before the server listens.
+    if (deps.config.seed !== "none") return next();
     if (OPEN_PATHS.test(c.req.path) || (await studioRecord(deps))) return next();
     c.header("Retry-After", String(RETRY_AFTER_SECONDS));
     c.header("Cache-Control", "no-store");

@@ -1,7 +1,7 @@
 import { type ImageFolder, productFolder } from "../../domain/image-folders.ts";
 import { IMAGE_PRESETS, type ImagePresetName } from "../../domain/image-presets.ts";
 import { presetVariants } from "../../domain/image-variants.ts";
-import { LOOK_BOOK, lookBookFile } from "../../domain/look-book.ts";
+import { lookBookFile } from "../../domain/look-book.ts";
 import { getDivergence, listBases, listFinishes, listProducts, listSlabs } from "../catalog/queries.ts";
 import { getStudio, listCarousel, listEmployees, listMediaPosts, listPortfolio } from "../content/queries.ts";
 import type { Db } from "../db/client.ts";
@@ -137,7 +137,7 @@ export async function variantsByUrgency(
   later.push({ folder: "studio", fileName: (founder[2] ?? founder[1] ?? founder[0])?.fileName, preset: "poster" });
   for (const img of founder.slice(1))
     later.push({ folder: "studio", fileName: img.fileName, preset: "founderGallery" });
-  for (let page = 1; page <= LOOK_BOOK.pages; page++)
+  for (let page = 1; page <= (studio?.media.lookBookPages ?? 0); page++)
     (page <= 3 ? opening : later).push({ folder: "look-book", fileName: lookBookFile(page), preset: "lookBook" });
 
   const variants = (uses: Use[], seen = new Set<string>()) => {

@@ -3,7 +3,7 @@
  * media post, newsletter campaign and browsing page, with the date it last changed. Built
  * from the database and kept until the data changes (the response cache).
  */
-import { ne } from "drizzle-orm";
+import { eq, ne } from "drizzle-orm";
 import type { Hono } from "hono";
 import { cacheKeys } from "../cache-keys.ts";
 import * as t from "../db/schema.ts";
@@ -41,6 +41,16 @@ export async function sitemapEntries(deps: AppDeps): Promise<SitemapEntry[]> {
   const [studio] = await db
     .select({ slug: t.studioConfig.founderSlug, updatedAt: t.studioConfig.updatedAt })
     .from(t.studioConfig);
+  // Pages of what a studio may not have (a shop started empty): the Divergence table, the look book.
+  const [divergence] = await db.select({ id: t.divergenceMetadata.divergenceId }).from(t.divergenceMetadata).limit(1);
+  const [lookBook] = await db
+    .select({ key: t.blobs.key })
+    .from(t.blobs)
+    .where(eq(t.blobs.key, "images/look-book/page-001.jpg"));
+  const absent = new Set([
+    ...(divergence ? [] : ["/divergence", "/table-builder"]),
+    ...(lookBook ? [] : ["/look-book"]),
+  ]);
   const products = await db
     .select({ id: t.products.id, parentId: t.products.parentId, updatedAt: t.products.updatedAt })
     .from(t.products)
@@ -64,8 +74,8 @@ export async function sitemapEntries(deps: AppDeps): Promise<SitemapEntry[]> {
     dates.length ? day(new Date(Math.max(...dates.map((d) => d.getTime())))) : undefined;
   const catalogDate = newest([...products, ...slabs, ...bases].map((r) => r.updatedAt));
   return [
-    ...STATIC_PATHS.map((path) => ({ path, lastmod: catalogDate })),
-    ...(studio ? [{ path: `/${studio.slug}`, lastmod: day(studio.updatedAt) }] : []),
+    ...STATIC_PATHS.filter((path) => !absent.has(path)).map((path) => ({ path, lastmod: catalogDate })),
+    ...(studio?.slug ? [{ path: `/${studio.slug}`, lastmod: day(studio.updatedAt) }] : []),
     ...products.map((p) => ({
       path: p.parentId === null ? `/products/${p.id}` : `/products/${p.parentId}/${p.id}`,
       lastmod: day(p.updatedAt),

@@ -15,7 +15,7 @@ const posterStyle = { backgroundImage: `image-set(${poster(384)} 1x, ${poster(76
  * timing and the reel's source are set by a script in the document's head (splash-script.server.ts),
  * so the splash leaves even when the page's scripts never arrive.
  */
-export function Splash({ name }: { name: string }) {
+export function Splash({ name, reel }: { name: string; reel: boolean }) {
   const navigation = useNavigation();
   // A navigation started under the splash ends it at once.
   useEffect(() => {
@@ -24,7 +24,7 @@ export function Splash({ name }: { name: string }) {
   return (
     <div className="splash" aria-hidden="true">
       <div>
-        <video className="splash__reel" style={posterStyle} muted autoPlay playsInline loop />
+        {reel && <video className="splash__reel" style={posterStyle} muted autoPlay playsInline loop />}
         <p>{name}</p>
       </div>
     </div>

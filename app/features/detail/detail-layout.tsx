@@ -1,6 +1,7 @@
 import { formatPrice } from "../../../domain/format.ts";
 import { Pills } from "../../components/cards/pills.tsx";
 import { imageUrl } from "../../lib/images.ts";
+import { useShellData } from "../../lib/use-studio.ts";
 import { HeartButton } from "../shopping/heart-button.tsx";
 import { detailView } from "./describe.ts";
 import { Gallery } from "./gallery.tsx";
@@ -16,6 +17,7 @@ import "./detail.css";
 /** The one layout of the product, slab and base pages (docs/product.md §2): gallery, facts, actions, notes. */
 export function DetailLayout({ data }: { data: DetailData }) {
   const view = detailView(data);
+  const { media } = useShellData().studio;
   const name = data.kind === "product" ? displayName(data.product, data.parent) : view.title;
   const first = view.images[0];
   const shareImage = first
@@ -66,7 +68,11 @@ export function DetailLayout({ data }: { data: DetailData }) {
             <HeartButton item={wishItem} kind={data.kind} type={view.wishType} show="drawer" />
             <ShareLinks url={data.shareUrl} title={name} image={shareImage} />
           </div>
-          <Notes customShipping={view.customShipping} inventoryId={view.inventoryId} seatingChart={view.seatingChart} />
+          <Notes
+            customShipping={view.customShipping}
+            inventoryId={view.inventoryId}
+            seatingChart={view.seatingChart && media.seatingChart}
+          />
         </div>
       </div>
 

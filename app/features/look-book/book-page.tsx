@@ -1,13 +1,23 @@
 import { useEffect, useRef, useState } from "react";
 import { IMAGE_PRESETS } from "../../../domain/image-presets.ts";
-import { LOOK_BOOK, lookBookFile } from "../../../domain/look-book.ts";
+import { lookBookFile } from "../../../domain/look-book.ts";
 import { presetImage } from "../../lib/images.ts";
 
 /** A page's picture: its URL at 850 px and the srcset of the look book's preset. */
 const pagePicture = (page: number) => presetImage("look-book", lookBookFile(page), IMAGE_PRESETS.lookBook);
 
 /** One page image: 'Loading...' until it arrives, 'Image not found' if it never does. */
-export function BookPage({ page, sizes, eager = false }: { page: number; sizes: string; eager?: boolean }) {
+export function BookPage({
+  page,
+  of,
+  sizes,
+  eager = false,
+}: {
+  page: number;
+  of: number;
+  sizes: string;
+  eager?: boolean;
+}) {
   const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
   const img = useRef<HTMLImageElement>(null);
   // An image can finish before the page hydrates, when its load event has already gone by.
@@ -29,7 +39,7 @@ export function BookPage({ page, sizes, eager = false }: { page: number; sizes: 
           sizes={sizes}
           width={850}
           height={1100}
-          alt={`Look book, page ${page} of ${LOOK_BOOK.pages}`}
+          alt={`Look book, page ${page} of ${of}`}
           loading={eager ? "eager" : "lazy"}
           fetchPriority={eager ? "high" : undefined}
           decoding="async"

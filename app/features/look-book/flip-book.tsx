@@ -1,20 +1,20 @@
 import { useState } from "react";
-import { LOOK_BOOK, pageWindow, spreadCount, spreadOfPage, spreadPages } from "../../../domain/look-book.ts";
+import { pageWindow, spreadCount, spreadOfPage, spreadPages } from "../../../domain/look-book.ts";
 import { BookPage } from "./book-page.tsx";
 
-const PAGES = LOOK_BOOK.pages;
-const LAST = spreadCount(PAGES) - 1;
 const SIZES = "(max-width: 768px) 92vw, min(46vw, 960px)";
 
 type Flip = { to: number; dir: "next" | "prev" };
 
-function Half({ page, side }: { page: number | null; side: "left" | "right" }) {
+function Half({ page, of, side }: { page: number | null; of: number; side: "left" | "right" }) {
   return (
-    <div className={`book__half book__half--${side}`}>{page !== null && <BookPage page={page} sizes={SIZES} />}</div>
+    <div className={`book__half book__half--${side}`}>
+      {page !== null && <BookPage page={page} of={of} sizes={SIZES} />}
+    </div>
   );
 }
 
-const spreadLabel = (s: number) => {
+const spreadLabel = (s: number, PAGES: number) => {
   const { left, right } = spreadPages(s, PAGES);
   return left && right ? `Pages ${left}–${right} of ${PAGES}` : `Page ${left ?? right} of ${PAGES}`;
 };
@@ -23,7 +23,8 @@ const spreadLabel = (s: number) => {
  * Two pages open at a time; a turn lifts the page over the spine in one second (docs/product.md §9). Only the
  * open pages, the turning leaf and the neighbouring pages are ever in the document.
  */
-export function FlipBook({ preload }: { preload: boolean }) {
+export function FlipBook({ preload, pages: PAGES }: { preload: boolean; pages: number }) {
+  const LAST = spreadCount(PAGES) - 1;
   const [spread, setSpread] = useState(0);
   const [flip, setFlip] = useState<Flip | null>(null);
   const current = spreadPages(spread, PAGES);
@@ -53,8 +54,8 @@ export function FlipBook({ preload }: { preload: boolean }) {
       }}
     >
       <div className={`book__spread${spread === 0 && !flip ? " is-cover" : ""}`}>
-        <Half page={left} side="left" />
-        <Half page={right} side="right" />
+        <Half page={left} of={PAGES} side="left" />
+        <Half page={right} of={PAGES} side="right" />
         {flip && target && (
           <div
             className={`book__leaf book__leaf--${flip.dir}`}
@@ -67,12 +68,14 @@ export function FlipBook({ preload }: { preload: boolean }) {
             <div className="book__face book__face--front">
               <Half
                 page={flip.dir === "next" ? current.right : current.left}
+                of={PAGES}
                 side={flip.dir === "next" ? "right" : "left"}
               />
             </div>
             <div className="book__face book__face--back">
               <Half
                 page={flip.dir === "next" ? target.left : target.right}
+                of={PAGES}
                 side={flip.dir === "next" ? "left" : "right"}
               />
             </div>
@@ -86,7 +89,7 @@ export function FlipBook({ preload }: { preload: boolean }) {
         </button>
         <label className="book__jump">
           <span className="book__where" aria-live="polite">
-            {spreadLabel(flip?.to ?? spread)}
+            {spreadLabel(flip?.to ?? spread, PAGES)}
           </span>
           <span className="visually-hidden">Go to page</span>
           <input
@@ -110,7 +113,7 @@ export function FlipBook({ preload }: { preload: boolean }) {
       {neighbours.length > 0 && (
         <div className="book__preload" aria-hidden="true">
           {neighbours.map((p) => (
-            <BookPage key={p} page={p} sizes={SIZES} eager />
+            <BookPage key={p} page={p} of={PAGES} sizes={SIZES} eager />
           ))}
         </div>
       )}

@@ -1,14 +1,11 @@
 import { useEffect, useRef, useState } from "react";
-import { LOOK_BOOK } from "../../../domain/look-book.ts";
 import { BookPage } from "./book-page.tsx";
-
-const PAGES = Array.from({ length: LOOK_BOOK.pages }, (_, i) => i + 1);
 
 /**
  * The narrow-screen look book: every page has its place reserved in a scroll-snapping column, but
  * an image is only mounted while its place is within a screen or so of the view.
  */
-export function LookBookGallery() {
+export function LookBookGallery({ pages }: { pages: number }) {
   const list = useRef<HTMLOListElement>(null);
   const [near, setNear] = useState<ReadonlySet<number>>(() => new Set([1, 2]));
 
@@ -34,11 +31,11 @@ export function LookBookGallery() {
 
   return (
     <ol ref={list} className="lb-gallery" aria-label="Look book pages">
-      {PAGES.map((page) => (
+      {Array.from({ length: pages }, (_, i) => i + 1).map((page) => (
         <li key={page} data-page={page} className="lb-gallery__page">
           {near.has(page) ? (
             // The first page is the screen's largest picture: asked for at once, ahead of the rest.
-            <BookPage page={page} sizes="92vw" eager={page === 1} />
+            <BookPage page={page} of={pages} sizes="92vw" eager={page === 1} />
           ) : (
             <div className="book-page is-loading">
               <p className="book-page__status">Loading...</p>

@@ -16,7 +16,7 @@ function subscribe(onChange: () => void) {
  * The flip book on wide screens, the gallery at 768 px or less. The server cannot know the width,
  * so it sends both and CSS shows the right one; once in the browser only that one stays mounted.
  */
-export function LookBook() {
+export function LookBook({ pages }: { pages: number }) {
   const narrow = useSyncExternalStore(
     subscribe,
     () => window.matchMedia(NARROW).matches,
@@ -26,12 +26,12 @@ export function LookBook() {
     <div className={`look-book${narrow === null ? " is-undecided" : ""}`}>
       {narrow !== true && (
         <div className="look-book__book">
-          <FlipBook preload={narrow === false} />
+          <FlipBook preload={narrow === false} pages={pages} />
         </div>
       )}
       {narrow !== false && (
         <div className="look-book__gallery">
-          <LookBookGallery />
+          <LookBookGallery pages={pages} />
         </div>
       )}
     </div>
