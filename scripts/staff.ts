@@ -2,23 +2,28 @@
  * The back office's accounts from the command line (there is no default account):
  *
  *   npm run staff -- add <email> [--owner] [--name "Ada Wood"]
- *   npm run staff -- reset <email>
+ *   npm run staff -- reset <email> [--link]
  *   npm run staff -- list
  *
  * The password comes from STAFF_PASSWORD, else it is asked for (not echoed). A reset ends
- * every session of the account.
+ * every session of the account; with --link it mails the account a one-time link to choose
+ * its own password instead (docs/product.md, "People").
+ *
+ * It works while the shop runs: on PostgreSQL it simply connects; on PGlite, whose files the
+ * running shop owns, it hands the command to the shop through its staff socket in DATA_DIR
+ * (server/staff/control-socket.ts), and opens the files itself only when no shop answers there.
  */
 import { createInterface } from "node:readline";
-import { configOrExit } from "../server/env-file.ts";
 import { databaseOptions, openDatabase } from "../server/db/client.ts";
-import { ApiError } from "../server/http/errors.ts";
-import { addStaff, listAccounts, resetPassword } from "../server/staff/accounts.ts";
+import { configOrExit } from "../server/env-file.ts";
+import { type CommandResult, runStaffCommand, type StaffCommand } from "../server/staff/commands.ts";
+import { askRunningShop } from "../server/staff/control-socket.ts";
 
 const USAGE = `Usage:
   npm run staff -- add <email> [--owner] [--name "<name>"]
-  npm run staff -- reset <email>
+  npm run staff -- reset <email> [--link]
   npm run staff -- list
-The password is read from STAFF_PASSWORD, or asked for.`;
+The password is read from STAFF_PASSWORD, or asked for. With --link, reset mails a one-time link instead.`;
 
 function fail(message: string): never {
   console.error(message);
@@ -59,35 +64,38 @@ const email = rest.find((a, i) => !a.startsWith("--") && (nameAt < 0 || i !== na
 
 if (!command || !["add", "reset", "list"].includes(command)) fail(USAGE);
 if (command !== "list" && !email) fail(USAGE);
-const unknown = [...flags].filter((f) => !["--owner", "--name"].includes(f));
+const allowed = command === "add" ? ["--owner", "--name"] : command === "reset" ? ["--link"] : [];
+const unknown = [...flags].filter((f) => !allowed.includes(f));
 if (unknown.length > 0) fail(`Unknown option ${unknown.join(", ")}.\n${USAGE}`);
+
+async function staffCommand(): Promise<StaffCommand> {
+  if (command === "list") return { command: "list" };
+  if (command === "add")
+    return { command: "add", email: email!, name, owner: flags.has("--owner"), password: await password() };
+  if (flags.has("--link")) return { command: "reset-link", email: email! };
+  return { command: "reset", email: email!, password: await password() };
+}
+
+function finish(result: CommandResult): never {
+  for (const line of result.out) console.log(line);
+  for (const line of result.err) console.error(line);
+  process.exit(result.code);
+}
 
 // `.env` in the working folder, the environment winning; a bad setting ends here with one line.
 const config = configOrExit();
+const cmd = await staffCommand();
+if (!config.databaseUrl) {
+  // PGlite: a running shop owns the files, and answers on its staff socket.
+  const answer = await askRunningShop(config.dataDir, cmd).catch((err: Error) => fail(err.message));
+  if (answer) finish(answer);
+}
 const database = await openDatabase(databaseOptions(config)).catch((err: Error) => fail(err.message));
+let result: CommandResult;
 try {
   await database.migrate();
-  if (command === "list") {
-    for (const a of await listAccounts(database.db))
-      console.log(`${a.email}\t${a.role}${a.disabled ? "\tdisabled" : ""}${a.totpEnabled ? "\ttwo-step" : ""}`);
-  } else if (command === "add") {
-    const account = await addStaff(database.db, {
-      email: email!,
-      password: await password(),
-      role: flags.has("--owner") ? "owner" : "staff",
-      name,
-    });
-    console.log(`Added ${account.email} (${account.role}).`);
-  } else {
-    const account = await resetPassword(database.db, email!, await password());
-    console.log(`New password set for ${account.email}; every session of the account has ended.`);
-  }
-} catch (err) {
-  if (err instanceof ApiError) {
-    await database.close();
-    fail(`${err.field}: ${err.message}`);
-  }
-  throw err;
+  result = await runStaffCommand({ db: database.db, config }, cmd);
 } finally {
   await database.close().catch(() => undefined);
 }
+finish(result);

@@ -12,6 +12,7 @@ import { createLogger } from "./logger.ts";
 import type { Site } from "./pages.ts";
 import { missingPublicUrlWarning } from "./seo/origin.ts";
 import { serveApp } from "./serve.ts";
+import { openStaffSocket } from "./staff/control-socket.ts";
 import { whatRuns } from "./what-runs.ts";
 
 /**
@@ -52,6 +53,16 @@ export async function start(site: (deps: Awaited<ReturnType<typeof createDeps>>)
   const pictures = { db: database.db, images: deps.images, logger, plan: await variantsByUrgency(database.db) };
   if (imagesStored) await makeRenditions(pictures);
   await makeOpeningVariants(pictures);
+  // PGlite's files belong to this process: `npm run staff` hands its commands to it over a
+  // socket in DATA_DIR instead (server/staff/control-socket.ts).
+  const staffSocket =
+    database.kind === "pglite"
+      ? await openStaffSocket({
+          dataDir: config.dataDir,
+          deps: { db: database.db, config, kick: () => deps.mailer.kick() },
+          logger,
+        })
+      : null;
   const running = await serveApp(deps, { port: config.port, host: config.host }, await site(deps));
   logger.info({ port: running.port }, `Serving on http://localhost:${running.port}`);
   // The image variants the pages ask for, made in the background so that no visitor's page waits
@@ -64,7 +75,7 @@ export async function start(site: (deps: Awaited<ReturnType<typeof createDeps>>)
     process.on(signal, () => {
       logger.info({ signal }, "Signal received");
       warmUp.abort();
-      void running.stop().then(() => process.exit(0));
+      void Promise.all([running.stop(), staffSocket?.close()]).then(() => process.exit(0));
     });
   }
 }
