@@ -9,6 +9,7 @@ export default [
   route("studio/login/reset", "routes/studio/login-reset.tsx"),
   route("studio/welcome", "routes/studio/welcome.tsx"),
   route("studio/logout", "routes/studio/logout.tsx"),
+  route("studio/go-live", "routes/studio/go-live.tsx"),
   route("studio/orders.csv", "routes/studio/orders-csv.tsx"),
   route("studio/newsletter.csv", "routes/studio/newsletter-csv.tsx"),
   route("studio/orders/:id/slip", "routes/studio/packing-slip.tsx"),

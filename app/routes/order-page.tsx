@@ -1,4 +1,5 @@
 import { formatLongDate, formatPrice } from "../../domain/format.ts";
+import { paymentsInTestMode } from "../features/checkout/test-mode.server.ts";
 import { pageMeta } from "../features/content/meta.ts";
 import { RouteErrorBoundary } from "../features/not-found/route-error.tsx";
 import { orderPageAction, orderPageLoader, type PayAnswer } from "../features/orders/order-page.server.ts";
@@ -10,7 +11,7 @@ import { useShellData } from "../lib/use-studio.ts";
 import type { Route } from "./+types/order-page";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  return orderPageLoader(context, params.token);
+  return { ...(await orderPageLoader(context, params.token)), testMode: paymentsInTestMode(context) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -122,7 +123,13 @@ export default function OrderPage({ loaderData: o, actionData }: Route.Component
       </section>
 
       {(o.due > 0 || actionData) && (
-        <PayDue due={o.due} balance={o.balance} payKey={o.payKey} answer={actionData as PayAnswer | undefined} />
+        <PayDue
+          due={o.due}
+          balance={o.balance}
+          payKey={o.payKey}
+          answer={actionData as PayAnswer | undefined}
+          testMode={o.testMode}
+        />
       )}
 
       <section aria-labelledby="order-to" className="order-page__section">

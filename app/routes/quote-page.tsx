@@ -1,5 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { formatLongDate, formatLongDay, formatPrice } from "../../domain/format.ts";
+import { TestModeNotice } from "../components/test-mode-notice.tsx";
+import { paymentsInTestMode } from "../features/checkout/test-mode.server.ts";
 import { pageMeta } from "../features/content/meta.ts";
 import { RouteErrorBoundary } from "../features/not-found/route-error.tsx";
 import { CARD_FIELDS, type PlainField, PlainFields } from "../features/orders/plain-fields.tsx";
@@ -10,7 +12,7 @@ import { useShellData } from "../lib/use-studio.ts";
 import type { Route } from "./+types/quote-page";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  return quotePageLoader(context, params.token);
+  return { ...(await quotePageLoader(context, params.token)), testMode: paymentsInTestMode(context) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -132,6 +134,7 @@ export default function QuotePage({ loaderData: q, actionData }: Route.Component
               <PlainFields fields={ADDRESS} refused={answer} values={answer?.values} />
               <p className="order-due__field--wide order-due__legend">Card</p>
               <PlainFields fields={CARD_FIELDS} refused={answer} />
+              {q.testMode && <TestModeNotice />}
               <button type="submit" className="btn order-due__pay" disabled={busy} aria-busy={busy}>
                 {busy ? "Paying…" : `Accept and pay ${formatPrice(q.deposit.now)}`}
               </button>

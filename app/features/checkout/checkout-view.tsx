@@ -21,6 +21,7 @@ import {
 import { type DeliveryAccess, NO_DELIVERY_ANSWERS } from "../../../domain/delivery-access.ts";
 import type { PayNow } from "../../../domain/deposit.ts";
 import { formatPrice } from "../../../domain/format.ts";
+import { TestModeNotice } from "../../components/test-mode-notice.tsx";
 import { useShellData } from "../../lib/use-studio.ts";
 import { PageHead } from "../content/page-head.tsx";
 import type { FreshCartData } from "../shopping/fresh-data.server.ts";
@@ -49,7 +50,7 @@ type Alert = { message: string; newTotal?: number };
 const focusSoon = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
 
 /** The checkout (docs/product.md §2, §4): address, delivery, card, the order beside them, the payment's answer. */
-export function CheckoutView({ fresh }: { fresh: FreshCartData }) {
+export function CheckoutView({ fresh, testMode = false }: { fresh: FreshCartData; testMode?: boolean }) {
   const lines = useFreshCart(fresh);
   const revalidator = useRevalidator();
   const { fields, errors, setField, showErrors } = useCheckoutForm();
@@ -214,6 +215,7 @@ export function CheckoutView({ fresh }: { fresh: FreshCartData }) {
               <CardFields fields={fields} errors={errors} onField={setField} />
             </section>
             <div className="co-pay">
+              {testMode && <TestModeNotice />}
               <button
                 type="submit"
                 className="btn co-pay__button"

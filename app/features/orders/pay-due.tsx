@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { formatPrice } from "../../../domain/format.ts";
+import { TestModeNotice } from "../../components/test-mode-notice.tsx";
 import type { PayAnswer } from "./order-page.server.ts";
 import { CARD_FIELDS, PlainFields } from "./plain-fields.tsx";
 
@@ -14,12 +15,15 @@ export function PayDue({
   balance,
   payKey,
   answer,
+  testMode = false,
 }: {
   due: number;
   /** The part of `due` that is the order's balance after its deposit. */
   balance: number;
   payKey: string | null;
   answer?: PayAnswer;
+  /** Payments go to the sandbox gateway: the form says no card is charged. */
+  testMode?: boolean;
 }) {
   const busy = useNavigation().state === "submitting";
   const paid = answer?.outcome?.status === "approved";
@@ -50,6 +54,7 @@ export function PayDue({
           <input type="hidden" name="key" value={key} />
           <input type="hidden" name="amount" value={due.toFixed(2)} />
           <PlainFields fields={CARD_FIELDS} refused={answer} />
+          {testMode && <TestModeNotice />}
           <button type="submit" className="btn order-due__pay" disabled={busy} aria-busy={busy}>
             {busy ? "Paying…" : balance > 0 ? `Pay the balance, ${formatPrice(due)}` : `Pay ${formatPrice(due)}`}
           </button>

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, NavLink, Outlet } from "react-router";
 import { may, type Right } from "../../../domain/studio-rights.ts";
+import { paymentsInTestMode } from "../../features/checkout/test-mode.server.ts";
 import { requireStaff } from "../../features/studio/guard.server.ts";
 import { StudioForm } from "../../features/studio/studio-form.tsx";
 import type { StudioShell } from "../../features/studio/use-studio.ts";
@@ -11,7 +12,12 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<St
   const session = await requireStaff(request, context, { right: "account.own" });
   const studio = await pageData(context).studio();
   const { id, email, name, role } = session.staff;
-  return { staff: { id, email, name, role }, csrf: session.csrfToken, studioName: studio?.shortName ?? "Studio" };
+  return {
+    staff: { id, email, name, role },
+    csrf: session.csrfToken,
+    studioName: studio?.shortName ?? "Studio",
+    testMode: paymentsInTestMode(context),
+  };
 }
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
@@ -31,7 +37,7 @@ const SECTIONS: { to: string; label: string; end?: boolean; right: Right }[] = [
 
 /** The back office's frame: its own bar and sections, none of the shop's header, footer or splash. */
 export default function StudioLayout({ loaderData }: Route.ComponentProps) {
-  const { staff, csrf, studioName } = loaderData;
+  const { staff, csrf, studioName, testMode } = loaderData;
   return (
     <div className="studio">
       <header className="studio-bar">
@@ -57,6 +63,12 @@ export default function StudioLayout({ loaderData }: Route.ComponentProps) {
           ))}
         </nav>
       </header>
+      {testMode && (
+        <p className="studio-test-mode" role="note">
+          <strong>Test mode: no card is charged.</strong> Payments go to the built-in sandbox gateway until the
+          CARDPOINTE_ settings are set (docs/deploy.md).
+        </p>
+      )}
       <main className="studio-main" id="main">
         <Outlet />
       </main>

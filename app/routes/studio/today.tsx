@@ -1,11 +1,21 @@
 import { Link } from "react-router";
 import { formatPrice } from "../../../domain/format.ts";
+import { DemoNotice } from "../../features/studio/demo-notice.tsx";
+import { demoFor } from "../../features/studio/demo.server.ts";
+import { goLiveFor } from "../../features/studio/go-live.server.ts";
+import { GoLiveChecklist } from "../../features/studio/go-live-checklist.tsx";
 import { enquiryName } from "../../features/studio/labels.ts";
 import { todayLoader } from "../../features/studio/pages.server.ts";
+import { useStudio } from "../../features/studio/use-studio.ts";
 import type { Route } from "./+types/today";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return todayLoader(request, context);
+  const [today, goLive, demo] = await Promise.all([
+    todayLoader(request, context),
+    goLiveFor(request, context),
+    demoFor(request, context),
+  ]);
+  return { ...today, goLive, demo };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Today — Studio" }];
@@ -13,9 +23,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Today — Studio" }];
 const ordersText = (n: number) => `${n} order${n === 1 ? "" : "s"}`;
 
 export default function StudioToday({ loaderData: t }: Route.ComponentProps) {
+  const { csrf } = useStudio();
   return (
     <>
       <h1>Today</h1>
+      {t.goLive && <GoLiveChecklist items={t.goLive.items} backupAt={t.goLive.backupAt} csrf={csrf} />}
+      <DemoNotice counts={t.demo} />
       <div className="studio-cards">
         <section className="studio-card" aria-labelledby="today-ship">
           <h2 id="today-ship">To ship</h2>
