@@ -148,7 +148,7 @@ function useTooltips() {
 export default function Shell() {
   const { studio, announcement } = useShellData();
   useReveal();
-  useShopConnection(studio.shortName);
+  useShopConnection(studio.shortName, studio.previousShortNames);
   useTooltips();
   return (
     <Frame

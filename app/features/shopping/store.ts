@@ -84,11 +84,37 @@ function onStorage(e: StorageEvent): void {
 }
 
 /**
- * Reads the stored lists once the page has hydrated, and follows other tabs from then on.
- * Returns the clean-up for the effect that calls it.
+ * Lists saved under a short name the studio had before are carried over to the current one and
+ * the old keys removed; entries of an old list that the current one lacks are added after it.
  */
-export function connectShop(shortName: string): () => void {
+function carryOver(to: { cart: string; wishlist: string }, previous: readonly string[]): void {
+  for (const name of previous) {
+    const from = storageKeys(name);
+    for (const list of ["cart", "wishlist"] as const) {
+      try {
+        const old = readJson(from[list]);
+        if (localStorage.getItem(from[list]) === null) continue;
+        const now = readJson(to[list]);
+        const kept = Array.isArray(now) ? now : [];
+        const seen = new Set(kept.map((e) => JSON.stringify(e)));
+        const added = Array.isArray(old) ? old.filter((e) => !seen.has(JSON.stringify(e))) : [];
+        if (added.length > 0) write(to[list], [...kept, ...added]);
+        localStorage.removeItem(from[list]);
+      } catch {
+        // Storage refused: nothing to carry over.
+      }
+    }
+  }
+}
+
+/**
+ * Reads the stored lists once the page has hydrated (carrying over those kept under the
+ * studio's former short names), and follows other tabs from then on. Returns the clean-up for
+ * the effect that calls it.
+ */
+export function connectShop(shortName: string, previous: readonly string[] = []): () => void {
   keys = storageKeys(shortName);
+  carryOver(keys, previous);
   set({ ...readStored(), ready: true });
   window.addEventListener("storage", onStorage);
   return () => window.removeEventListener("storage", onStorage);
