@@ -88,9 +88,24 @@ export async function readSession(db: Db, config: Config, token: string | undefi
   };
 }
 
-/** The second factor was given: the session opens the back office from now on. */
-export async function completeSecondFactor(db: Db, id: string): Promise<void> {
-  await db.update(staffSessions).set({ pendingSecondFactor: false }).where(eq(staffSessions.id, id));
+/**
+ * A new session in place of the one `id` names (a new token, id and CSRF token; that row is
+ * deleted), after each step of the sign-in: a token known before a step is worth nothing after
+ * it. Null when the old session is gone (signed out meanwhile).
+ */
+export async function renewSession(
+  db: Db,
+  config: Config,
+  id: string,
+  change: { pendingSecondFactor: boolean },
+): Promise<{ token: string; id: string } | null> {
+  const [old] = await db.delete(staffSessions).where(eq(staffSessions.id, id)).returning();
+  if (!old) return null;
+  return createSession(db, config, {
+    staffId: old.staffId,
+    userAgent: old.userAgent ?? "",
+    pendingSecondFactor: change.pendingSecondFactor,
+  });
 }
 
 export async function endSession(db: Db, id: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { base32Decode, base32Encode, otpauthUrl, totpCode, verifyTotp } from "./totp.ts";
+import { base32Decode, base32Encode, otpauthUrl, totpCode, totpStep, verifyTotp } from "./totp.ts";
 
 // RFC 6238, appendix B: the SHA-1 secret "12345678901234567890"; our codes are the last six digits.
 const RFC_SECRET = base32Encode(Buffer.from("12345678901234567890"));
@@ -24,6 +24,15 @@ describe("TOTP", () => {
     // A secret that is not one (too short, not base32) matches nothing rather than throwing.
     expect(verifyTotp("ABC", totpCode("ABCDEFGHIJKLMNOP", at), at)).toBe(false);
     expect(verifyTotp("not base32 at all!", "123456", at)).toBe(false);
+  });
+
+  it("names the step a code belongs to, so it can be accepted once", () => {
+    const at = 1_234_567_890_000;
+    const now = Math.floor(at / 30_000);
+    expect(totpStep(RFC_SECRET, totpCode(RFC_SECRET, at), at)).toBe(now);
+    expect(totpStep(RFC_SECRET, totpCode(RFC_SECRET, at - 30_000), at)).toBe(now - 1);
+    expect(totpStep(RFC_SECRET, totpCode(RFC_SECRET, at + 30_000), at)).toBe(now + 1);
+    expect(totpStep(RFC_SECRET, totpCode(RFC_SECRET, at - 60_000), at)).toBeNull();
   });
 
   it("round-trips base32 and names the account in the app's address", () => {

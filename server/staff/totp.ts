@@ -62,18 +62,26 @@ export function totpCode(secret: string, atMs: number): string {
 const SECRET = /^[A-Z2-7]{16,}$/;
 
 /**
- * True when `code` is the code of this step or the one before or after (clocks drift); false for
- * a secret that is not one (a form's hidden field can be anything).
+ * The step (30-second count since 1970) whose code `code` is: this step or the one before or
+ * after (clocks drift); null when it is none of them, or for a secret that is not one (a form's
+ * hidden field can be anything). A code is accepted once: the caller keeps the step it accepted
+ * and refuses any step not after it (server/staff/second-step.ts).
  */
-export function verifyTotp(secret: string, code: string, atMs: number = Date.now()): boolean {
+export function totpStep(secret: string, code: string, atMs: number = Date.now()): number | null {
   const given = code.replace(/\s/g, "");
-  if (!SECRET.test(secret) || !/^\d{6}$/.test(given)) return false;
-  let ok = false;
+  if (!SECRET.test(secret) || !/^\d{6}$/.test(given)) return null;
+  const now = Math.floor(atMs / 1000 / STEP_SECONDS);
+  let matched: number | null = null;
   for (const drift of [-1, 0, 1]) {
-    const expected = totpCode(secret, atMs + drift * STEP_SECONDS * 1000);
-    if (timingSafeEqual(Buffer.from(expected), Buffer.from(given))) ok = true;
+    const expected = totpCode(secret, (now + drift) * STEP_SECONDS * 1000);
+    if (timingSafeEqual(Buffer.from(expected), Buffer.from(given))) matched = now + drift;
   }
-  return ok;
+  return matched;
+}
+
+/** True when `code` is the code of this step or the one before or after; see totpStep. */
+export function verifyTotp(secret: string, code: string, atMs: number = Date.now()): boolean {
+  return totpStep(secret, code, atMs) !== null;
 }
 
 /** The address an authenticator app reads (usually from a QR code). */

@@ -115,7 +115,7 @@ describe.each(dbKinds)("the back office on %s", (kind) => {
     expect(res.headers.get("location")).toBe("/studio");
   });
 
-  it("throttles wrong passwords per account, whatever address they come from", async () => {
+  it("throttles wrong passwords per account from devices it has not signed in on, whatever address they come from", async () => {
     await staffMember(t.deps, "target@studio.test");
     for (let i = 0; i < 3; i++) {
       const r = await send("/studio/login", {
@@ -396,7 +396,11 @@ describe.each(dbKinds)("the back office on %s", (kind) => {
       code: totpCode(secret, Date.now()),
     });
     expect(right.headers.get("location")).toBe("/studio");
-    expect((await send("/studio/orders", { headers: { cookie: first.cookie } })).status).toBe(200);
+    // The session is renewed past the code: the half-open token no longer opens anything.
+    const full = sessionCookieOf(right)!;
+    expect(full).not.toBe(first.cookie);
+    expect((await send("/studio/orders", { headers: { cookie: full } })).status).toBe(200);
+    expect((await send("/studio/orders", { headers: { cookie: first.cookie } })).status).toBe(302);
 
     // Next time the code is asked for, from the secret now kept; a secret sent along is ignored.
     const again = await signInOnce("198.51.100.97");
@@ -407,7 +411,16 @@ describe.each(dbKinds)("the back office on %s", (kind) => {
       code: totpCode("JBSWY3DPEHPK3PXP", Date.now()),
     });
     expect(forged.status).toBe(401);
-    const ok = await post("/studio/login/code", again.cookie, { csrf: again.csrf, code: totpCode(secret, Date.now()) });
+    // The code already used is not taken again; the next one is.
+    const replayed = await post("/studio/login/code", again.cookie, {
+      csrf: again.csrf,
+      code: totpCode(secret, Date.now()),
+    });
+    expect(replayed.status).toBe(401);
+    const ok = await post("/studio/login/code", again.cookie, {
+      csrf: again.csrf,
+      code: totpCode(secret, Date.now() + 30_000),
+    });
     expect(ok.headers.get("location")).toBe("/studio");
   });
 

@@ -7,7 +7,8 @@ import { studioMailAbout } from "./support/studio-mail.ts";
 
 // A visitor's enquiry with photos reaches the back office, where the studio sees the photos on a
 // phone and replies; the reply is mailed to the visitor's address, answerable to the studio.
-// And a run of wrong passwords is stopped, the right one too, until the window ends.
+// And a run of wrong passwords is stopped, the right one too, until the window ends, on a device
+// the account has not signed in on (one it has keeps its own count: tests/api/sign-in-attacks.test.ts).
 
 test.use({ viewport: { width: 390, height: 844 } });
 

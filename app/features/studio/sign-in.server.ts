@@ -1,5 +1,6 @@
 /** The sign-in and second-factor forms' actions (routes/studio/login*.tsx). */
 import { type AppLoadContext, data, redirect } from "react-router";
+import { deviceCookie, deviceFromCookies } from "../../../server/staff/devices.ts";
 import { clearedSessionCookie, endAllSessions, endSession, sessionCookie } from "../../../server/staff/sessions.ts";
 import { giveSecondFactor, signIn } from "../../../server/staff/sign-in.ts";
 import { newTotpSecret } from "../../../server/staff/totp.ts";
@@ -19,11 +20,14 @@ export async function signInAction(request: Request, context: AppLoadContext) {
   if (!email || !password) {
     return data({ error: "Enter your email and password.", email }, { status: 400 });
   }
+  const cookies = request.headers.get("cookie");
   const outcome = await signIn(context.deps, {
     email,
     password,
     client: context.client ?? "local",
     userAgent: request.headers.get("user-agent") ?? "",
+    device: deviceFromCookies(cookies),
+    previousSession: (await currentSession(request, context))?.id ?? null,
   });
   if (!outcome.ok) {
     if (outcome.reason === "throttled")
@@ -33,9 +37,11 @@ export async function signInAction(request: Request, context: AppLoadContext) {
       );
     return data({ error: WRONG, email }, { status: 401 });
   }
-  const cookie = sessionCookie(context.deps.config, request.url, outcome.token);
+  const headers = new Headers();
+  headers.append("Set-Cookie", sessionCookie(context.deps.config, request.url, outcome.token));
+  if (outcome.device) headers.append("Set-Cookie", deviceCookie(context.deps.config, request.url, outcome.device));
   const next = outcome.pendingSecondFactor ? "/studio/login/code" : safeNext(field(form, "next"));
-  return redirect(next, { headers: { "Set-Cookie": cookie } });
+  return redirect(next, { headers });
 }
 
 /** The second-factor step: what the page shows, for a session waiting for it. */
@@ -63,12 +69,21 @@ export async function secondFactorAction(request: Request, context: AppLoadConte
     code: field(form, "code"),
     client: context.client ?? "local",
     newSecret: session.totpSecret === null ? newSecret : undefined,
+    device: deviceFromCookies(request.headers.get("cookie")),
   });
   if (!outcome.ok) {
-    const error = outcome.reason === "throttled" ? waitText(outcome.retryAfterSeconds) : "That code is not right.";
-    return data({ error, newSecret: newSecret ?? null }, { status: outcome.reason === "throttled" ? 429 : 401 });
+    const throttled = outcome.reason === "throttled";
+    const error = throttled ? waitText(outcome.retryAfterSeconds) : "That code is not right.";
+    return data(
+      { error, newSecret: newSecret ?? null },
+      throttled ? { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } } : { status: 401 },
+    );
   }
-  return redirect("/studio");
+  // A new session in place of the half-open one, and this device remembered.
+  const headers = new Headers();
+  headers.append("Set-Cookie", sessionCookie(context.deps.config, request.url, outcome.token));
+  headers.append("Set-Cookie", deviceCookie(context.deps.config, request.url, outcome.device));
+  return redirect("/studio", { headers });
 }
 
 /** Signs out this browser, or (`everywhere`) every session of the account. */

@@ -29,6 +29,7 @@ export function StudioForm({
 /** A labelled single-line field with its error (the shop's Field), for the back office's short forms. */
 export function StudioField({
   name,
+  id,
   label,
   error,
   type = "text",
@@ -40,6 +41,8 @@ export function StudioField({
   placeholder,
 }: {
   name: string;
+  /** The control's id when one form's field name is used again on the page (else `studio-<name>`). */
+  id?: string;
   label: string;
   error?: string;
   type?: string;
@@ -51,7 +54,7 @@ export function StudioField({
   placeholder?: string;
 }) {
   return (
-    <Field id={`studio-${name}`} name={name} label={label} error={error} hint={hint} required={required}>
+    <Field id={id ?? `studio-${name}`} name={name} label={label} error={error} hint={hint} required={required}>
       {(control) => (
         <input
           {...control}

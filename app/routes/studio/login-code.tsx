@@ -12,6 +12,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return secondFactorAction(request, context);
 }
 
+/** A throttled answer says when to try again (Retry-After), as the sign-in's does. */
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
+
 export const meta: Route.MetaFunction = () => [
   { title: "Two-step sign-in — Studio" },
   { name: "robots", content: "noindex, nofollow" },
