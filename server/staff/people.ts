@@ -62,11 +62,11 @@ function inviteMail(o: { to: string; name: string; role: Role; by: Who; studio: 
   return {
     kind: "staff-invite",
     to: o.to,
-    subject: `You are invited to ${o.studio}'s back office`,
+    subject: `An invitation to the back office of ${o.studio}`,
     text: [
       `Hello${o.name ? ` ${o.name}` : ""},`,
       "",
-      `${inviter} has invited you to ${o.studio}'s back office, as ${as}.`,
+      `${inviter} has invited you to the back office of ${o.studio}, as ${as}.`,
       "",
       `Open this link to choose your password (it works once, for ${hoursText("invite")}):`,
       o.url,
@@ -80,9 +80,9 @@ function resetMail(o: { to: string; studio: string; url: string }): OutgoingMail
   return {
     kind: "staff-reset",
     to: o.to,
-    subject: `A new password for ${o.studio}'s back office`,
+    subject: `A new password for the back office of ${o.studio}`,
     text: [
-      `A new password was asked for ${o.to} in ${o.studio}'s back office.`,
+      `A new password was asked for ${o.to} in the back office of ${o.studio}.`,
       "",
       `Open this link to choose it (it works once, for ${hoursText("reset")}):`,
       o.url,

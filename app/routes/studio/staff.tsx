@@ -61,20 +61,22 @@ export default function StudioStaff({ loaderData, actionData }: Route.ComponentP
               </StudioForm>
             )}
             {a.id !== me.id && (
-              <StudioForm csrf={csrf} action="?intent=sign-out" className="studio-actions">
-                <input type="hidden" name="id" value={a.id} />
-                <button type="submit" className="btn btn--ghost">
-                  Sign out everywhere
-                </button>
-              </StudioForm>
-            )}
-            {a.id !== me.id && !a.disabled && (
-              <StudioForm csrf={csrf} action="?intent=send-reset" className="studio-actions">
-                <input type="hidden" name="id" value={a.id} />
-                <button type="submit" className="btn btn--ghost">
-                  Send a password reset link
-                </button>
-              </StudioForm>
+              <div className="studio-actions">
+                <StudioForm csrf={csrf} action="?intent=sign-out" className="studio-actions">
+                  <input type="hidden" name="id" value={a.id} />
+                  <button type="submit" className="btn btn--ghost">
+                    Sign out everywhere
+                  </button>
+                </StudioForm>
+                {!a.disabled && (
+                  <StudioForm csrf={csrf} action="?intent=send-reset" className="studio-actions">
+                    <input type="hidden" name="id" value={a.id} />
+                    <button type="submit" className="btn btn--ghost">
+                      Send a password reset link
+                    </button>
+                  </StudioForm>
+                )}
+              </div>
             )}
           </li>
         ))}
@@ -92,18 +94,20 @@ export default function StudioStaff({ loaderData, actionData }: Route.ComponentP
                     ? `Link works until ${dateTime(a.expiresAt)}.`
                     : "Link expired: send it again."}
                 </p>
-                <StudioForm csrf={csrf} action="?intent=resend" className="studio-actions">
-                  <input type="hidden" name="id" value={a.id} />
-                  <button type="submit" className="btn btn--ghost">
-                    Send again
-                  </button>
-                </StudioForm>
-                <StudioForm csrf={csrf} action="?intent=cancel" className="studio-actions">
-                  <input type="hidden" name="id" value={a.id} />
-                  <button type="submit" className="btn btn--ghost">
-                    Withdraw
-                  </button>
-                </StudioForm>
+                <div className="studio-actions">
+                  <StudioForm csrf={csrf} action="?intent=resend" className="studio-actions">
+                    <input type="hidden" name="id" value={a.id} />
+                    <button type="submit" className="btn btn--ghost">
+                      Send again
+                    </button>
+                  </StudioForm>
+                  <StudioForm csrf={csrf} action="?intent=cancel" className="studio-actions">
+                    <input type="hidden" name="id" value={a.id} />
+                    <button type="submit" className="btn btn--ghost">
+                      Withdraw
+                    </button>
+                  </StudioForm>
+                </div>
               </li>
             ))}
           </ul>
