@@ -180,7 +180,7 @@ describe.each(dbKinds)("with the sandbox gateway on %s", (kind: DbKind) => {
       body: formBody({ csrf: owner.csrf }),
     });
     expect(done.status).toBe(302);
-    expect(done.headers.get("location")).toBe("/studio#go-live");
+    expect(done.headers.get("location")).toBe("/studio");
     const at = await getSetting(db, BACKUP_SETTING);
     expect(Date.now() - Date.parse(at!)).toBeLessThan(60_000);
     const logged = await db.select().from(auditLog).where(eq(auditLog.action, "backup.confirmed"));

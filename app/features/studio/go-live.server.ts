@@ -15,5 +15,5 @@ export async function goLiveFor(request: Request, context: AppLoadContext): Prom
 export async function confirmBackupAction(request: Request, context: AppLoadContext) {
   const { session } = await requireChange(request, context, { right: "today.takings" });
   await confirmBackup(context.deps.database.db, session.staff);
-  return redirect("/studio#go-live");
+  return redirect("/studio");
 }
