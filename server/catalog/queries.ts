@@ -3,6 +3,7 @@ import type { Base, DivergenceData, Finish, Product, ProductVariant, Slab } from
 import { leadTimeOf } from "../../domain/lead-time.ts";
 import type { Db } from "../db/client.ts";
 import * as t from "../db/schema.ts";
+import { archivedSpecies } from "./archived-species.ts";
 
 type ProductRow = typeof t.products.$inferSelect;
 
@@ -135,11 +136,17 @@ export async function getDivergence(db: Db, divergenceId: number): Promise<Diver
     .from(t.divergenceMetadata)
     .where(eq(t.divergenceMetadata.divergenceId, divergenceId));
   if (!meta) return null;
-  const species = await db
-    .select()
-    .from(t.divergenceSpecies)
-    .where(eq(t.divergenceSpecies.divergenceId, divergenceId))
-    .orderBy(asc(t.divergenceSpecies.sortOrder), asc(t.divergenceSpecies.id));
+  // An archived species (an order bought it, so it was not deleted) is out of the builder; a
+  // table with no species left has nothing to build (server/studio/deleting.ts).
+  const archived = new Set(await archivedSpecies(db));
+  const species = (
+    await db
+      .select()
+      .from(t.divergenceSpecies)
+      .where(eq(t.divergenceSpecies.divergenceId, divergenceId))
+      .orderBy(asc(t.divergenceSpecies.sortOrder), asc(t.divergenceSpecies.id))
+  ).filter((s) => !archived.has(s.id));
+  if (species.length === 0) return null;
   const sizes = await db
     .select()
     .from(t.divergenceSizes)

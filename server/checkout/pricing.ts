@@ -11,6 +11,7 @@ import { divergencePrice } from "../../domain/divergence-builder.ts";
 import { productFolder } from "../../domain/image-folders.ts";
 import { leadTimeOf, type ShipWindow, shipWindow, studioToday } from "../../domain/lead-time.ts";
 import { fullName } from "../../domain/product-names.ts";
+import { archivedSpecies } from "../catalog/archived-species.ts";
 import type { Db } from "../db/client.ts";
 import * as t from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
@@ -91,6 +92,7 @@ export async function priceCart(db: Db, input: CartLineInput[]): Promise<PricedC
           leadDays: t.divergenceSizes.leadDays,
           buildWeeksMin: t.divergenceSizes.buildWeeksMin,
           buildWeeksMax: t.divergenceSizes.buildWeeksMax,
+          speciesId: t.divergenceSizes.speciesId,
           species: t.divergenceSpecies.name,
           speciesImagery: t.divergenceSpecies.speciesGeneralImagery,
           speciesFinishes: t.divergenceSpecies.speciesFinishes,
@@ -100,7 +102,9 @@ export async function priceCart(db: Db, input: CartLineInput[]): Promise<PricedC
         .innerJoin(t.divergenceSpecies, eq(t.divergenceSpecies.id, t.divergenceSizes.speciesId))
         .where(inArray(t.divergenceSizes.id, sizeIds))
     : [];
-  const sizeById = new Map(sizes.map((s) => [s.id, s]));
+  // An archived species is not sold any more (server/catalog/archived-species.ts).
+  const archived = sizes.length ? new Set(await archivedSpecies(db)) : new Set<number>();
+  const sizeById = new Map(sizes.filter((s) => !archived.has(s.speciesId)).map((s) => [s.id, s]));
   const metas = sizes.length ? await db.select().from(t.divergenceMetadata) : [];
   const metalFinishes = sizes.length
     ? new Set(

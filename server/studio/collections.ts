@@ -21,6 +21,7 @@ import type { AppDeps } from "../deps.ts";
 import { badRequest } from "../http/errors.ts";
 import type { StaffAccount } from "../staff/accounts.ts";
 import { audit } from "../staff/audit.ts";
+import { dropFiles, entryKeys } from "./deleting.ts";
 import { type FieldValues, readFields } from "./fields.ts";
 import { editedPhotos, keepAddedSince, type Photo, type PhotoEdits, storeOneFile } from "./photos.ts";
 
@@ -184,15 +185,22 @@ export async function updateEntry(
   return updated;
 }
 
-/** Takes an entry off the list (the audit log keeps what it was). */
-export async function removeEntry(deps: Deps, who: StaffAccount, name: CollectionName, id: number) {
+/** Takes an entry off the list with its files (the audit log keeps what it was). */
+export async function removeEntry(
+  deps: Deps & Pick<AppDeps, "config" | "logger">,
+  who: StaffAccount,
+  name: CollectionName,
+  id: number,
+) {
   const t: AnyTable = TABLES[name];
-  await deps.database.db.transaction(async (tx) => {
+  const gone = await deps.database.db.transaction(async (tx) => {
     const [before] = (await tx.delete(t).where(eq(t.id, id)).returning()) as Entry[];
     if (!before) throw badRequest("id", `No such ${collectionSpec(name).one}.`);
     await audit(tx, who, { action: `${auditName(name)}.remove`, entity: auditName(name), entityId: id, before });
+    return before;
   });
   deps.changes.publish();
+  await dropFiles(deps, entryKeys(name, gone));
 }
 
 /** Moves an entry one place up or down the studio's order (media posts go by their date). */

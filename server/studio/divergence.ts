@@ -15,6 +15,7 @@ import type { AppDeps } from "../deps.ts";
 import { badRequest } from "../http/errors.ts";
 import type { StaffAccount } from "../staff/accounts.ts";
 import { audit } from "../staff/audit.ts";
+import { deleteSpecies } from "./deleting.ts";
 import { readFields } from "./fields.ts";
 import { editedPhotos, keepAddedSince, type Photo, type PhotoEdits } from "./photos.ts";
 
@@ -409,21 +410,10 @@ export async function removeSize(deps: Deps, who: StaffAccount, speciesId: numbe
   deps.changes.publish();
 }
 
-/** Takes a species (and its sizes) off the table; the last species stays. */
-export async function removeSpecies(deps: Deps, who: StaffAccount, id: number) {
-  await deps.database.db.transaction(async (tx) => {
-    const all = await tx.select().from(divergenceSpecies).for("update");
-    const gone = all.find((s) => s.id === id);
-    if (!gone) throw badRequest("id", "No such species.");
-    if (all.length === 1) throw badRequest("id", "The Divergence keeps at least one species.");
-    const sizes = await tx.delete(divergenceSizes).where(eq(divergenceSizes.speciesId, id)).returning();
-    await tx.delete(divergenceSpecies).where(eq(divergenceSpecies.id, id));
-    await audit(tx, who, {
-      action: "divergence.species.remove",
-      entity: "divergence_species",
-      entityId: id,
-      before: { ...gone, sizes },
-    });
-  });
-  deps.changes.publish();
+/**
+ * Takes a species (and its sizes and pictures) off the table, or archives it when an order
+ * bought it (server/studio/deleting.ts).
+ */
+export async function removeSpecies(deps: Deps & Pick<AppDeps, "config" | "logger">, who: StaffAccount, id: number) {
+  return deleteSpecies(deps, who, id);
 }

@@ -1,7 +1,8 @@
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { formatPrice } from "../../../domain/format.ts";
 import { may } from "../../../domain/studio-rights.ts";
 import { catalogLoader } from "../../features/studio/catalog.server.ts";
+import { StudioNotices } from "../../features/studio/studio-form.tsx";
 import { useStudio } from "../../features/studio/use-studio.ts";
 import { type ImageFolder, imageUrl } from "../../lib/images.ts";
 import type { Route } from "./+types/catalog";
@@ -56,9 +57,11 @@ function Items({ kind, items }: { kind: string; items: Listed[] }) {
 /** Every piece, slab and base, archived ones too, with a way to add each. */
 export default function StudioCatalog({ loaderData }: Route.ComponentProps) {
   const { role } = useStudio().staff;
+  const deleted = useSearchParams()[0].get("deleted");
   return (
     <>
       <h1>Catalog</h1>
+      {deleted && <StudioNotices ok={`${deleted} is deleted: the shop no longer shows it.`} />}
       <nav className="studio-actions" aria-label="Add to the catalog">
         <Link className="btn" to="/studio/catalog/slabs/new">
           Add a slab

@@ -1,8 +1,9 @@
 import { Link, useSearchParams } from "react-router";
 import { COLLECTIONS } from "../../../domain/content-fields.ts";
 import { entryAction, entryLoader } from "../../features/studio/collections.server.ts";
+import { DeleteLink } from "../../features/studio/delete-link.tsx";
 import { collectionMedia, FieldsForm, type FormAnswer } from "../../features/studio/item-form.tsx";
-import { RemoveForm, StudioNotices } from "../../features/studio/studio-form.tsx";
+import { StudioNotices } from "../../features/studio/studio-form.tsx";
 import { useStudio } from "../../features/studio/use-studio.ts";
 import type { Route } from "./+types/collection-entry";
 
@@ -16,7 +17,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title || "Entry"} — Studio` }];
 
-/** One entry of a content list: its fields, its photos, and a way to take it off the list. */
+/** One entry of a content list: its fields, its photos, and a way to delete it (asked first). */
 export default function StudioEntry({ loaderData, actionData }: Route.ComponentProps) {
   const { csrf } = useStudio();
   const [params] = useSearchParams();
@@ -47,7 +48,7 @@ export default function StudioEntry({ loaderData, actionData }: Route.ComponentP
         media={media}
         submit="Save"
       />
-      <RemoveForm csrf={csrf} label={`Remove this ${spec.one}`} question={`Remove this ${spec.one}?`} />
+      <DeleteLink to={`/studio/content/${name}/${entry.id}/delete`} label={`Delete this ${spec.one}`} />
     </>
   );
 }

@@ -2,9 +2,10 @@ import { Link, useSearchParams } from "react-router";
 import { SIZE_FIELDS, SPECIES_FIELDS } from "../../../domain/content-fields.ts";
 import { formatPrice } from "../../../domain/format.ts";
 import { Field } from "../../components/form-field.tsx";
+import { DeleteLink } from "../../features/studio/delete-link.tsx";
 import { type DivergenceActionData, speciesAction, speciesLoader } from "../../features/studio/divergence.server.ts";
 import { FieldsForm, type FormAnswer, PhotoPicker } from "../../features/studio/item-form.tsx";
-import { RemoveForm, StudioForm, StudioNotices } from "../../features/studio/studio-form.tsx";
+import { StudioForm, StudioNotices } from "../../features/studio/studio-form.tsx";
 import { useStudio } from "../../features/studio/use-studio.ts";
 import type { Route } from "./+types/divergence-species";
 
@@ -129,7 +130,7 @@ export default function StudioSpecies({ loaderData, actionData }: Route.Componen
         submit="Add the size"
       />
 
-      <RemoveForm csrf={csrf} label={`Remove ${species.name}`} question={`Remove ${species.name} and its sizes?`} />
+      <DeleteLink to={`/studio/catalog/divergence/species/${species.id}/delete`} label={`Delete ${species.name}`} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from "react-router";
 import { KIND_NAMES } from "../../../domain/catalog-fields.ts";
 import { itemAction, itemLoader } from "../../features/studio/catalog.server.ts";
+import { DeleteLink } from "../../features/studio/delete-link.tsx";
 import { type FormAnswer, ItemForm } from "../../features/studio/item-form.tsx";
 import { useStudio } from "../../features/studio/use-studio.ts";
 import type { ImageFolder } from "../../lib/images.ts";
@@ -81,6 +82,10 @@ export default function StudioItem({ loaderData, actionData }: Route.ComponentPr
         photos={item.images}
         folder={folder as ImageFolder}
         submit="Save"
+      />
+      <DeleteLink
+        to={`/studio/catalog/${kind}/${item.id}/delete`}
+        label={`Delete this ${KIND_NAMES[kind]}${variants.length ? ` and its ${variants.length === 1 ? "variant" : `${variants.length} variants`}` : ""}`}
       />
     </>
   );
