@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../server/db/client.ts";
 import * as t from "../server/db/schema.ts";
 import { baseSearchText, productSearchText, slabSearchText } from "../server/search/search-text.ts";
+import { recordDemoRows } from "./demo-rows.ts";
 import type { SeedContent, SeedImage } from "./types.ts";
 
 const refs = (images: SeedImage[]) => images.map((i) => ({ fileName: i.fileName }));
@@ -209,6 +210,8 @@ export async function seedDatabase(db: Db, content: SeedContent): Promise<boolea
           sp.sizes.map((z, j) => ({ speciesId: row!.id, size: z.size, price: z.price, stock: z.stock, sortOrder: j })),
         );
     }
+    // What the seed wrote, so that removing the demo takes it and nothing the studio adds.
+    await recordDemoRows(tx);
     return true;
   });
 }

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { formatPrice } from "../../../domain/format.ts";
-import { DemoNotice } from "../../features/studio/demo-notice.tsx";
 import { demoFor } from "../../features/studio/demo.server.ts";
+import { DemoNotice } from "../../features/studio/demo-notice.tsx";
 import { goLiveFor } from "../../features/studio/go-live.server.ts";
 import { GoLiveChecklist } from "../../features/studio/go-live-checklist.tsx";
 import { enquiryName } from "../../features/studio/labels.ts";
