@@ -97,12 +97,13 @@ describe("startConfig", () => {
 
   it("gives the file's settings, the environment's first, and lists names that are no setting", () => {
     process.env.PORT = "4100";
-    const { config, fromFile, unknown } = startConfig(
+    const { config, fromFile, overridden, unknown } = startConfig(
       envFile("PORT=4200\nPUBLIC_URL=https://shop.example.com\nPROT=1\nHW_TEST_A=x\n"),
     );
     expect(config.port).toBe(4100);
     expect(config.publicUrl).toBe("https://shop.example.com");
     expect(fromFile).toEqual(["PORT", "PUBLIC_URL", "PROT", "HW_TEST_A"]);
+    expect(overridden).toEqual(["PORT"]);
     expect(unknown).toEqual(["PROT", "HW_TEST_A"]);
   });
 });

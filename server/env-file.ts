@@ -85,13 +85,25 @@ export function readEnvFile(file = path.resolve(".env")): string[] | null {
 /**
  * The settings a process starts with (the shop, and every script that reads them): `.env`
  * read, the environment winning, then every setting checked. `fromFile` lists the names the
- * file set; `unknown` those of them that are no setting of the shop (a typo, most likely).
+ * file has; `overridden` those of them the environment had already set (its value is used);
+ * `unknown` those that are no setting of the shop (a typo, most likely).
  */
-export function startConfig(file?: string): { config: Config; fromFile: string[] | null; unknown: string[] } {
+export function startConfig(file?: string): {
+  config: Config;
+  fromFile: string[] | null;
+  overridden: string[];
+  unknown: string[];
+} {
+  const before = new Set(Object.keys(process.env));
   const fromFile = readEnvFile(file);
   const config = loadConfig(process.env);
   const known = new Set([...SETTING_NAMES, ...TOOLING]);
-  return { config, fromFile, unknown: (fromFile ?? []).filter((n) => !known.has(n)) };
+  return {
+    config,
+    fromFile,
+    overridden: (fromFile ?? []).filter((n) => before.has(n)),
+    unknown: (fromFile ?? []).filter((n) => !known.has(n)),
+  };
 }
 
 /** For scripts: the checked settings, or the one line saying what is wrong and exit code 1. */

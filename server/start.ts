@@ -22,10 +22,14 @@ import { whatRuns } from "./what-runs.ts";
  */
 export async function start(site: (deps: Awaited<ReturnType<typeof createDeps>>) => Promise<Site>) {
   // `.env` in the working folder first, the environment winning; a bad setting stops here (env-file.ts).
-  const { config, fromFile, unknown } = startConfig();
+  const { config, fromFile, overridden, unknown } = startConfig();
   const logger = createLogger(config.logLevel);
   if (fromFile)
-    logger.info({ settings: fromFile.length }, `Settings read from ${path.resolve(".env")} (the environment wins)`);
+    logger.info(
+      { settings: fromFile.length, fromEnvironment: overridden },
+      `Settings read from ${path.resolve(".env")}` +
+        (overridden.length > 0 ? `; the environment's ${overridden.join(", ")} used instead of the file's` : ""),
+    );
   if (unknown.length > 0)
     logger.warn({ names: unknown }, `.env sets ${unknown.join(", ")}, which the shop does not read`);
   for (const line of whatRuns(config)) logger.info(line);
