@@ -187,7 +187,8 @@ export type Studio = {
   previousShortNames: string[];
   /**
    * The studio's own pictures the pages show when it has them (a shop started empty has none):
-   * the splash reel, the seating chart, and how many look book pages are stored.
+   * the splash reel, the seating chart, how many look book pages are stored; and whether it
+   * offers the Divergence table.
    */
-  media: { reel: boolean; seatingChart: boolean; lookBookPages: number };
+  media: { reel: boolean; seatingChart: boolean; lookBookPages: number; divergence: boolean };
 };

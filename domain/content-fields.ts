@@ -184,12 +184,11 @@ export const IDENTITY_FIELDS: readonly FieldSpec[] = [
     hint: "In the footer's copyright and on the contact page.",
     group: "name",
   },
-  { name: "tagline", label: "Tagline", type: "text", required: true, max: 160 },
+  { name: "tagline", label: "Tagline", type: "text", max: 160 },
   {
     name: "story",
     label: "Our story",
     type: "html",
-    required: true,
     max: 20_000,
     hint: "The Our Story page. Paragraphs, bold, italic, lists and links are kept.",
   },
@@ -201,8 +200,14 @@ export const IDENTITY_FIELDS: readonly FieldSpec[] = [
     nullable: true,
     hint: "A YouTube link, or empty for none.",
   },
-  { name: "founderName", label: "The founder's name", type: "text", required: true, max: 80 },
-  { name: "founderBio", label: "About the founder", type: "html", required: true, max: 20_000 },
+  {
+    name: "founderName",
+    label: "The founder's name",
+    type: "text",
+    max: 80,
+    hint: "Gives the founder a page of their own, with at least one photo; empty for none.",
+  },
+  { name: "founderBio", label: "About the founder", type: "html", max: 20_000 },
 ];
 
 /** The Divergence table's words (divergence_metadata); its pictures are its general imagery. */

@@ -39,12 +39,13 @@ function heroShareImage(carousel: readonly { fileName: string }[]) {
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {
   const { studio } = shellMeta(matches) as { studio?: ShellStudio };
+  const title = studio ? [studio.name, studio.tagline].filter(Boolean).join(" — ") : undefined;
   return pageMeta(
     matches,
-    studio ? `${studio.name} — ${studio.tagline}` : "Handmade wood furniture",
+    title ?? "Handmade wood furniture",
     "Live-edge dining tables, slabs, bases and furniture made by hand in Pennsylvania from reclaimed and locally felled hardwoods.",
     {
-      fullTitle: studio ? `${studio.name} — ${studio.tagline}` : undefined,
+      fullTitle: title,
       image: data?.shareImage,
       jsonLd: data?.jsonLd ?? [],
     },
@@ -73,7 +74,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       to: "/contact",
       picture: founderImage ? ["studio", founderImage] : null,
       title: "Visit the studio",
-      text: `${studio.address.city}, ${studio.address.state}. Come and walk the slab racks with us.`,
+      text: [studio.address.city, studio.address.state].filter(Boolean).join(", ")
+        ? `${[studio.address.city, studio.address.state].filter(Boolean).join(", ")}. Come and walk the slab racks with us.`
+        : "Come and walk the slab racks with us.",
     },
   ];
   const first = home.carousel[0];
@@ -94,7 +97,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           fetchPriority="high"
         />
       )}
-      {home.carousel.length > 0 ? <HeroCarousel items={home.carousel} /> : <FallbackHero />}
+      {home.carousel.length > 0 ? (
+        <HeroCarousel items={home.carousel} />
+      ) : (
+        <FallbackHero divergence={studio.media.divergence} />
+      )}
 
       <section className="section container reveal" aria-labelledby="home-shop">
         <ProductRail

@@ -91,7 +91,13 @@ async function studioMedia(db: Db): Promise<Studio["media"]> {
   const pages = new Set(rows.map((r) => Number(LOOK_BOOK_PAGE.exec(r.key)?.[1] ?? 0)));
   let lookBookPages = 0;
   while (pages.has(lookBookPages + 1)) lookBookPages++;
-  return { reel: keys.has(REEL), seatingChart: keys.has(SEATING_CHART), lookBookPages };
+  const [divergence] = await db.select({ id: t.divergenceMetadata.divergenceId }).from(t.divergenceMetadata).limit(1);
+  return {
+    reel: keys.has(REEL),
+    seatingChart: keys.has(SEATING_CHART),
+    lookBookPages,
+    divergence: Boolean(divergence),
+  };
 }
 
 export async function getStudio(db: Db): Promise<Studio | null> {

@@ -2,14 +2,18 @@
  * The studio's words and whereabouts as the back office edits them: the announcement across the
  * top of every page; the studio's contact details, opening hours and social links (the footer,
  * the contact page, the structured data and the mail all read them); and its identity and story
- * (names, tagline, the Our Story page, the founder and their photos). The short name is not
- * edited: the shop's saved carts and wish lists are kept under it in visitors' browsers. Every change is
- * audited and published on the change feed, so every process shows it at once.
+ * (names, tagline, the Our Story page, the founder and their photos). The short name, the time
+ * zone and the lead-tracking script are set with the details; a changed short name is kept among
+ * the former ones, whose saved carts and wish lists visitors' browsers carry over
+ * (app/features/shopping/store.ts). Every change is audited and published on the change feed, so
+ * every process shows it at once.
  */
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { IDENTITY_FIELDS } from "../../domain/content-fields.ts";
 import { EMAIL, EMAIL_MESSAGE } from "../../domain/email.ts";
+import { isTimeZone, SHORT_NAME, SHORT_NAME_MESSAGE, trackingScriptProblem } from "../../domain/studio-identity.ts";
+import { slugify } from "../../domain/text.ts";
 import { youTubeId } from "../../domain/video.ts";
 import { announcements, studioConfig } from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
@@ -76,6 +80,22 @@ const line = (name: string, max: number) =>
   z.string().trim().min(1, `${name} is needed.`).max(max, `${name} can be at most ${max} characters.`);
 
 export const studioForm = z.object({
+  // Not posted: kept as stored.
+  shortName: z.string().trim().toLowerCase().regex(SHORT_NAME, SHORT_NAME_MESSAGE).optional(),
+  timeZone: z
+    .string()
+    .trim()
+    .refine(isTimeZone, "Time zone: choose one from the list, such as America/Chicago.")
+    .optional(),
+  leadTrackingScriptUrl: z
+    .string()
+    .trim()
+    .superRefine((v, ctx) => {
+      const problem = trackingScriptProblem(v);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
+    .transform((v) => v || null)
+    .optional(),
   email: z.string().trim().regex(EMAIL, EMAIL_MESSAGE),
   phone: line("The phone number", 40),
   street: line("The street", 120),
@@ -125,11 +145,25 @@ export async function saveStudio(deps: Deps, who: StaffAccount, values: unknown)
   await deps.database.db.transaction(async (tx) => {
     const [before] = await tx.select().from(studioConfig).where(eq(studioConfig.id, 1)).for("update");
     if (!before) throw badRequest("form", "The studio is not set up yet.");
+    const after = {
+      ...input,
+      shortName: input.shortName ?? before.shortName,
+      timeZone: input.timeZone ?? before.timeZone,
+      leadTrackingScriptUrl:
+        input.leadTrackingScriptUrl === undefined ? before.leadTrackingScriptUrl : input.leadTrackingScriptUrl,
+    };
+    // The names visitors' lists may be saved under: every former one but the current (at most 10).
+    const previousShortNames = [...before.previousShortNames, before.shortName]
+      .filter((n, i, all) => n !== after.shortName && all.indexOf(n) === i)
+      .slice(-10);
     await tx
       .update(studioConfig)
-      .set({ ...input, updatedAt: new Date() })
+      .set({ ...after, previousShortNames, updatedAt: new Date() })
       .where(eq(studioConfig.id, 1));
-    const pick = (r: typeof before | StudioInput) => ({
+    const pick = (r: typeof before | typeof after) => ({
+      shortName: r.shortName,
+      timeZone: r.timeZone,
+      leadTrackingScriptUrl: r.leadTrackingScriptUrl,
       email: r.email,
       phone: r.phone,
       street: r.street,
@@ -147,7 +181,7 @@ export async function saveStudio(deps: Deps, who: StaffAccount, values: unknown)
       entity: "studio",
       entityId: 1,
       before: pick(before),
-      after: pick(input),
+      after: pick(after),
     });
   });
   deps.changes.publish();
@@ -165,17 +199,20 @@ export async function saveIdentity(
     throw badRequest("storyVideoUrl", "Our story's film: a YouTube link, or empty for none.");
   const current = await getStudioForStudio(deps);
   if (!current) throw badRequest("form", "The studio is not set up yet.");
+  // A studio may have no founder page: without a founder's name no photo is needed.
   const saved = await editedPhotos(deps, current.founderImages, photos, {
     folder: "studio",
     title: String(input.founderName),
     what: "founder",
-    least: 1,
+    least: input.founderName ? 1 : 0,
   });
   await deps.database.db.transaction(async (tx) => {
     const [before] = await tx.select().from(studioConfig).where(eq(studioConfig.id, 1)).for("update");
     if (!before) throw badRequest("form", "The studio is not set up yet.");
     const founderImages = keepAddedSince(saved, current.founderImages, before.founderImages);
-    const after = { ...input, founderImages };
+    // The founder's page lives at a slug of their name, made when the studio first names one.
+    const founderSlug = before.founderSlug || slugify(String(input.founderName ?? ""));
+    const after = { ...input, founderImages, founderSlug };
     await tx
       .update(studioConfig)
       .set({ ...after, updatedAt: new Date() })

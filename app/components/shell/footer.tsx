@@ -31,9 +31,11 @@ export function Footer({ newsletter }: { newsletter: React.ReactNode }) {
             <li>
               <Link to="/bases">Bases</Link>
             </li>
-            <li>
-              <Link to="/divergence">Divergence</Link>
-            </li>
+            {studio.media.divergence && (
+              <li>
+                <Link to="/divergence">Divergence</Link>
+              </li>
+            )}
             <li>
               <Link to="/portfolio">Portfolio</Link>
             </li>

@@ -120,7 +120,7 @@ export function Header({ tools }: { tools: React.ReactNode }) {
         </Link>
         <div className="site-header__tools">{tools}</div>
       </div>
-      <Menu open={menuOpen} founder={studio.founder} />
+      <Menu open={menuOpen} founder={studio.founder} divergence={studio.media.divergence} />
     </header>
   );
 }

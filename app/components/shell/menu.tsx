@@ -2,13 +2,22 @@ import { Link } from "react-router";
 import "./menu.css";
 
 /** The menu panel: Shop and Studio groups, and the two promo tiles (docs/product.md §2). */
-export function Menu({ open, founder }: { open: boolean; founder: { name: string; slug: string } }) {
+export function Menu({
+  open,
+  founder,
+  divergence,
+}: {
+  open: boolean;
+  founder: { name: string; slug: string };
+  /** Whether the studio offers the Divergence table (a studio of its own may not). */
+  divergence: boolean;
+}) {
   const groups = [
     {
       title: "Shop",
       links: [
         ["/shop", "Online Store"],
-        ["/divergence", "Divergence Table Builder"],
+        ...(divergence ? [["/divergence", "Divergence Table Builder"]] : []),
         ["/slabs", "Slabs"],
         ["/bases", "Bases"],
         ["/custom-design", "Custom Design"],
@@ -21,7 +30,7 @@ export function Menu({ open, founder }: { open: boolean; founder: { name: string
       links: [
         ["/", "Home"],
         ["/portfolio", "Portfolio"],
-        [`/${founder.slug}`, founder.name],
+        ...(founder.slug ? [[`/${founder.slug}`, founder.name]] : []),
         ["/our-story", "Our Story"],
         ["/additional-services", "Additional Services"],
         ["/media", "Media"],
@@ -50,10 +59,17 @@ export function Menu({ open, founder }: { open: boolean; founder: { name: string
             <span className="label">Shop</span>
             <span>A curated selection of artisan pieces.</span>
           </Link>
-          <Link to="/divergence" className="menu__tile menu__tile--dark">
-            <span className="label">Divergence Table Builder</span>
-            <span>Build Your Own Divergence Dining Table.</span>
-          </Link>
+          {divergence ? (
+            <Link to="/divergence" className="menu__tile menu__tile--dark">
+              <span className="label">Divergence Table Builder</span>
+              <span>Build Your Own Divergence Dining Table.</span>
+            </Link>
+          ) : (
+            <Link to="/custom-design" className="menu__tile menu__tile--dark">
+              <span className="label">Custom Design</span>
+              <span>Commission a piece made for your room.</span>
+            </Link>
+          )}
         </div>
       </div>
     </nav>

@@ -123,11 +123,13 @@ export function HeroCarousel({ items }: { items: CarouselItem[] }) {
 }
 
 /** The hero when there are no carousel items: the three ways into the studio's work. */
-export function FallbackHero() {
+export function FallbackHero({ divergence }: { divergence: boolean }) {
   const tiles = [
-    { to: "/divergence", label: "Table Builder", text: "Configure a Divergence dining table." },
+    ...(divergence
+      ? [{ to: "/divergence", label: "Table Builder", text: "Configure a Divergence dining table." }]
+      : []),
     { to: "/shop", label: "Online Store", text: "Finished pieces, ready to ship." },
-    { to: "/custom-design", label: "Commission", text: "A table drawn for your room." },
+    { to: "/custom-design", label: "Commission", text: "A piece drawn for your room." },
   ];
   return (
     <section className="hero-fallback under-header" data-hero aria-label="Featured">

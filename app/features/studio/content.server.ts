@@ -1,6 +1,7 @@
 /** The Content page's loader and actions (routes/studio/content.tsx). */
 import { type AppLoadContext, data } from "react-router";
 import { IDENTITY_FIELDS } from "../../../domain/content-fields.ts";
+import { timeZones } from "../../../domain/studio-identity.ts";
 import {
   getAnnouncementForStudio,
   getStudioForStudio,
@@ -30,8 +31,25 @@ export async function contentLoader(request: Request, context: AppLoadContext) {
     getAnnouncementForStudio(context.deps),
     getStudioForStudio(context.deps),
   ]);
-  return { announcement, studio };
+  return { announcement, studio, timeZones: timeZones() };
 }
+
+/** The details form's one-line fields, sent back as typed when a save is refused. */
+const DETAIL_FIELDS = [
+  "shortName",
+  "timeZone",
+  "leadTrackingScriptUrl",
+  "email",
+  "phone",
+  "street",
+  "city",
+  "state",
+  "zip",
+  "backlogWeeks",
+  "depositPercent",
+  "depositMinimum",
+] as const;
+const KEPT_WHEN_ABSENT = new Set<string>(["shortName", "timeZone", "leadTrackingScriptUrl"]);
 
 /** A change's answer; a refused identity brings back what was typed (`values`). */
 export type ContentActionData = {
@@ -55,19 +73,25 @@ export async function contentAction(request: Request, context: AppLoadContext) {
       return { ok: "The announcement is saved." } satisfies ContentActionData;
     }
     if (intent === "studio") {
-      await saveStudio(context.deps, session.staff, {
-        email: field(form, "email"),
-        phone: field(form, "phone"),
-        street: field(form, "street"),
-        city: field(form, "city"),
-        state: field(form, "state"),
-        zip: field(form, "zip"),
-        backlogWeeks: field(form, "backlogWeeks") || "0",
-        depositPercent: field(form, "depositPercent") || "0",
-        depositMinimum: field(form, "depositMinimum") || "0",
-        hours: pairs(form, "hours", "days", "hours"),
-        socials: pairs(form, "socials", "name", "url"),
-      });
+      // A field the form did not post (an older page) keeps its stored value.
+      const values = Object.fromEntries(
+        DETAIL_FIELDS.filter((name) => form.has(name) || !KEPT_WHEN_ABSENT.has(name)).map((name) => [
+          name,
+          field(form, name),
+        ]),
+      );
+      try {
+        await saveStudio(context.deps, session.staff, {
+          ...values,
+          backlogWeeks: values.backlogWeeks || "0",
+          depositPercent: values.depositPercent || "0",
+          depositMinimum: values.depositMinimum || "0",
+          hours: pairs(form, "hours", "days", "hours"),
+          socials: pairs(form, "socials", "name", "url"),
+        });
+      } catch (err) {
+        return refused(err, { intent, values });
+      }
       return { ok: "The studio's details are saved." } satisfies ContentActionData;
     }
     if (intent === "identity") {

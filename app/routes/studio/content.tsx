@@ -26,9 +26,12 @@ const withRoom = <T,>(rows: T[], blank: T) => [...rows, blank, blank].slice(0, 1
  */
 export default function StudioContent({ loaderData, actionData }: Route.ComponentProps) {
   const { csrf } = useStudio();
-  const { announcement, studio } = loaderData;
+  const { announcement, studio, timeZones } = loaderData;
   const answer = actionData as ContentActionData | undefined;
   const err = (name: string) => (answer?.field === name ? answer.error : undefined);
+  // A refused details form shows what was typed, not what is stored.
+  const typed = answer?.intent === "studio" ? (answer.values ?? {}) : {};
+  const shown = (name: string, stored: string | number | null) => typed[name] ?? String(stored ?? "");
   return (
     <>
       <h1>Content</h1>
@@ -73,21 +76,77 @@ export default function StudioContent({ loaderData, actionData }: Route.Componen
           <h2>The studio</h2>
           <StudioForm csrf={csrf} action="?intent=studio" className="studio-form studio-form--wide">
             <div className="studio-row">
-              <StudioField name="email" label="Email" type="email" defaultValue={studio.email} error={err("email")} />
-              <StudioField name="phone" label="Phone" type="tel" defaultValue={studio.phone} error={err("phone")} />
+              <StudioField
+                name="shortName"
+                label="Short name"
+                hint="Lowercase letters, digits or hyphens. Visitors' saved carts and wish lists follow it when it changes."
+                defaultValue={shown("shortName", studio.shortName)}
+                error={err("shortName")}
+              />
+              <Field
+                id="content-timeZone"
+                name="timeZone"
+                label="Time zone"
+                hint="Ship windows, mails and reports count days in it."
+                error={err("timeZone")}
+              >
+                {(c) => (
+                  <select {...c} className="field__control" defaultValue={shown("timeZone", studio.timeZone)}>
+                    {timeZones.map((z) => (
+                      <option key={z} value={z}>
+                        {z.replace(/_/g, " ")}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
             </div>
-            <StudioField name="street" label="Street" defaultValue={studio.street} error={err("street")} />
+            <StudioField
+              name="leadTrackingScriptUrl"
+              label="Lead-tracking script"
+              type="url"
+              hint="An https:// address of a script to run on the page a visitor sees after sending an enquiry, and only there. Empty for none."
+              defaultValue={shown("leadTrackingScriptUrl", studio.leadTrackingScriptUrl)}
+              error={err("leadTrackingScriptUrl")}
+            />
             <div className="studio-row">
-              <StudioField name="city" label="City" defaultValue={studio.city} error={err("city")} />
-              <StudioField name="state" label="State" defaultValue={studio.state} error={err("state")} />
-              <StudioField name="zip" label="ZIP code" defaultValue={studio.zip} error={err("zip")} />
+              <StudioField
+                name="email"
+                label="Email"
+                type="email"
+                defaultValue={shown("email", studio.email)}
+                error={err("email")}
+              />
+              <StudioField
+                name="phone"
+                label="Phone"
+                type="tel"
+                defaultValue={shown("phone", studio.phone)}
+                error={err("phone")}
+              />
+            </div>
+            <StudioField
+              name="street"
+              label="Street"
+              defaultValue={shown("street", studio.street)}
+              error={err("street")}
+            />
+            <div className="studio-row">
+              <StudioField name="city" label="City" defaultValue={shown("city", studio.city)} error={err("city")} />
+              <StudioField
+                name="state"
+                label="State"
+                defaultValue={shown("state", studio.state)}
+                error={err("state")}
+              />
+              <StudioField name="zip" label="ZIP code" defaultValue={shown("zip", studio.zip)} error={err("zip")} />
             </div>
             <StudioField
               name="backlogWeeks"
               label="Backlog (weeks)"
               inputMode="numeric"
               hint="Work ahead of any new build: added to every built-to-order lead time the shop shows."
-              defaultValue={String(studio.backlogWeeks)}
+              defaultValue={shown("backlogWeeks", studio.backlogWeeks)}
               error={err("backlogWeeks")}
             />
             <div className="studio-row">
@@ -96,14 +155,14 @@ export default function StudioContent({ loaderData, actionData }: Route.Componen
                 label="Deposit (%)"
                 inputMode="numeric"
                 hint="What a buyer may pay now on made-to-order pieces, the rest when they are ready. 0 offers no deposit."
-                defaultValue={String(studio.depositPercent)}
+                defaultValue={shown("depositPercent", studio.depositPercent)}
                 error={err("depositPercent")}
               />
               <StudioField
                 name="depositMinimum"
                 label="Least deposit ($)"
                 inputMode="decimal"
-                defaultValue={String(studio.depositMinimum)}
+                defaultValue={shown("depositMinimum", studio.depositMinimum)}
                 error={err("depositMinimum")}
               />
             </div>
