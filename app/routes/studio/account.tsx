@@ -90,7 +90,7 @@ export default function StudioAccount({ loaderData, actionData }: Route.Componen
               </button>
             </StudioForm>
           )}
-          <h3>Move it to a new app</h3>
+          <h2>Move two-step sign-in to a new app</h2>
           <StudioForm csrf={csrf} action="?intent=totp-on">
             <Confirm twoStep err={errIn("totp-on")} form="move" />
             <NewKey secret={secret} err={errIn("totp-on")} />
@@ -101,6 +101,7 @@ export default function StudioAccount({ loaderData, actionData }: Route.Componen
         </>
       ) : (
         <StudioForm csrf={csrf} action="?intent=totp-on">
+          <p>Off: signing in asks for your password only.</p>
           <Confirm twoStep={false} err={errIn("totp-on")} form="on" />
           <NewKey secret={secret} err={errIn("totp-on")} />
           <button type="submit" className="btn">
