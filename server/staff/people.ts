@@ -26,7 +26,7 @@ import {
   type TokenKind,
   takeStaffToken,
 } from "./tokens.ts";
-import { verifyTotp } from "./totp.ts";
+import { totpStep } from "./totp.ts";
 
 /** What people's work needs: the database, the settings (the site's address), and a nudge for the mailer. */
 export type PeopleDeps = { db: Db; config: Config; kick?: () => void };
@@ -269,14 +269,18 @@ export async function acceptInvite(
     const [row] = await tx.select().from(staffAccounts).where(eq(staffAccounts.id, staffId)).for("update");
     if (!row || row.disabled || !isPending(row)) throw linkGone();
     let totpSecret: string | null = null;
+    let totpLastStep: number | null = null;
     if (code || row.totpRequired) {
       if (!code) throw badRequest("code", "Your account needs two-step sign-in: type the code your app shows.");
-      if (!input.newSecret || !verifyTotp(input.newSecret, code)) throw badRequest("code", "That code is not right.");
-      totpSecret = input.newSecret;
+      const step = input.newSecret ? totpStep(input.newSecret, code) : null;
+      if (step === null) throw badRequest("code", "That code is not right.");
+      totpSecret = input.newSecret!;
+      // The code that proved the app is taken: it does not sign in a second time.
+      totpLastStep = step;
     }
     const [after] = await tx
       .update(staffAccounts)
-      .set({ passwordHash, totpSecret, updatedAt: new Date() })
+      .set({ passwordHash, totpSecret, totpLastStep, updatedAt: new Date() })
       .where(eq(staffAccounts.id, row.id))
       .returning();
     await audit(tx, row, {

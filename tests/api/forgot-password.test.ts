@@ -145,6 +145,7 @@ describe.each(dbKinds)("forgot password on %s", (kind) => {
     const done = await open(path, { password: NEW_PASSWORD, again: NEW_PASSWORD });
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe("/studio");
+    expect(done.headers.get("set-cookie")).toContain("studio_device=");
     const cookie = sessionCookieOf(done)!;
     expect((await send("/studio/account", { headers: { cookie } })).status).toBe(200);
     // The owner's other sessions ended.
@@ -187,6 +188,8 @@ describe.each(dbKinds)("forgot password on %s", (kind) => {
     const done = await open(await resetPath("two@studio.test"), { password: NEW_PASSWORD, again: NEW_PASSWORD });
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe("/studio/login/code");
+    // Not yet a complete sign-in: the device is remembered once the code is given.
+    expect(done.headers.get("set-cookie")).not.toContain("studio_device=");
     const cookie = sessionCookieOf(done)!;
     const back = await send("/studio/account", { headers: { cookie } });
     expect(back.status).toBe(302);

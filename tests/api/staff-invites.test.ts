@@ -120,9 +120,16 @@ describe.each(dbKinds)("invitations on %s", (kind) => {
     expect(differ.status).toBe(400);
     expect(await differ.text()).toContain("The two passwords differ.");
 
-    const done = await open(path, { password: NEW_PASSWORD, again: NEW_PASSWORD });
+    // Opened in a browser signed in as someone else: that session ends, this one begins.
+    const carried = await signIn(send, "owner@studio.test", STAFF_PASSWORD, client());
+    const done = await send(path, {
+      method: "POST",
+      body: formBody({ password: NEW_PASSWORD, again: NEW_PASSWORD }),
+      headers: { cookie: carried.cookie, "x-forwarded-for": client() },
+    });
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe("/studio");
+    expect((await send("/studio/account", { headers: { cookie: carried.cookie } })).status).toBe(302);
     const cookie = sessionCookieOf(done)!;
     const account = await send("/studio/account", { headers: { cookie } });
     expect(account.status).toBe(200);
@@ -202,13 +209,19 @@ describe.each(dbKinds)("invitations on %s", (kind) => {
     expect(wrong.status).toBe(400);
     // The same key is shown again, so the app it was added to still fits.
     expect(await wrong.text()).toContain(secret!);
-    const right = await open(path, {
-      password: NEW_PASSWORD,
-      again: NEW_PASSWORD,
-      newSecret: secret!,
-      code: totpCode(secret!, Date.now()),
-    });
+    const code = totpCode(secret!, Date.now());
+    const right = await open(path, { password: NEW_PASSWORD, again: NEW_PASSWORD, newSecret: secret!, code });
     expect(right.status).toBe(302);
+    // A complete sign-in: this device is remembered, as after a code at the sign-in.
+    expect(right.headers.get("set-cookie")).toContain("studio_device=");
+
+    // The code that proved the app is taken: it does not pass the sign-in's code step again.
+    const login = await open("/studio/login", { email: "two@studio.test", password: NEW_PASSWORD });
+    expect(login.headers.get("location")).toBe("/studio/login/code");
+    const half = sessionCookieOf(login)!;
+    const codePage = await send("/studio/login/code", { headers: { cookie: half } });
+    const replay = await post("/studio/login/code", half, { csrf: csrfOf(await codePage.text()), code });
+    expect(replay.status).toBe(401);
     const [row] = await t.deps.database.db
       .select()
       .from(staffAccounts)

@@ -5,6 +5,7 @@
  */
 import { type AppLoadContext, data, redirect } from "react-router";
 import { listAccounts } from "../../../server/staff/accounts.ts";
+import { deviceCookie, deviceFromCookies, deviceValue, knownDevice } from "../../../server/staff/devices.ts";
 import { MIN_PASSWORD_LENGTH } from "../../../server/staff/passwords.ts";
 import {
   acceptInvite,
@@ -17,10 +18,10 @@ import {
   resetWithLink,
   sendResetLink,
 } from "../../../server/staff/people.ts";
-import { sessionCookie } from "../../../server/staff/sessions.ts";
+import { endSession, sessionCookie } from "../../../server/staff/sessions.ts";
 import { accountForToken, inviteExpiries } from "../../../server/staff/tokens.ts";
 import { newTotpSecret } from "../../../server/staff/totp.ts";
-import { field, refused, rowId, type StaffSession } from "./guard.server.ts";
+import { currentSession, field, refused, rowId, type StaffSession } from "./guard.server.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -36,6 +37,27 @@ const peopleDeps = (context: AppLoadContext) => ({
 const gone = () => data({ gone: true as const }, { status: 404, headers: NO_STORE });
 
 const tokenOf = (request: Request) => new URL(request.url).searchParams.get("token") ?? "";
+
+/**
+ * The cookies of a browser signed in from a link: its new session (a session it carried in, of
+ * whichever account, ends), and, when the sign-in is complete, this device remembered for the
+ * account as a complete sign-in remembers it (server/staff/devices.ts).
+ */
+async function signedInHeaders(request: Request, context: AppLoadContext, token: string, rememberFor: number | null) {
+  const { database, config } = context.deps;
+  const carried = await currentSession(request, context);
+  if (carried) await endSession(database.db, carried.id);
+  const headers = new Headers();
+  headers.append("Set-Cookie", sessionCookie(config, request.url, token));
+  if (rememberFor !== null) {
+    const device = await knownDevice(database.db, deviceFromCookies(request.headers.get("cookie")), rememberFor);
+    headers.append(
+      "Set-Cookie",
+      deviceCookie(config, request.url, await deviceValue(database.db, rememberFor, device)),
+    );
+  }
+  return headers;
+}
 
 // ---- the invitation ---------------------------------------------------------------------
 
@@ -60,7 +82,7 @@ export async function welcomeAction(request: Request, context: AppLoadContext) {
   const form = await request.formData().catch(() => new FormData());
   const newSecret = field(form, "newSecret");
   try {
-    const { sessionToken } = await acceptInvite(peopleDeps(context), {
+    const { sessionToken, account } = await acceptInvite(peopleDeps(context), {
       token: tokenOf(request),
       password: String(form.get("password") ?? ""),
       again: String(form.get("again") ?? ""),
@@ -68,9 +90,7 @@ export async function welcomeAction(request: Request, context: AppLoadContext) {
       code: field(form, "code"),
       userAgent: request.headers.get("user-agent") ?? "",
     });
-    return redirect("/studio", {
-      headers: { "Set-Cookie": sessionCookie(context.deps.config, request.url, sessionToken) },
-    });
+    return redirect("/studio", { headers: await signedInHeaders(request, context, sessionToken, account.id) });
   } catch (err) {
     return refused(err, { newSecret: newSecret || null });
   }
@@ -114,8 +134,10 @@ export async function resetAction(request: Request, context: AppLoadContext) {
       again: String(form.get("again") ?? ""),
       userAgent: request.headers.get("user-agent") ?? "",
     });
-    return redirect(outcome.pendingSecondFactor ? "/studio/login/code" : "/studio", {
-      headers: { "Set-Cookie": sessionCookie(context.deps.config, request.url, outcome.sessionToken) },
+    const { sessionToken, pendingSecondFactor, account } = outcome;
+    return redirect(pendingSecondFactor ? "/studio/login/code" : "/studio", {
+      // With a second step, the code's page remembers the device once the code is given.
+      headers: await signedInHeaders(request, context, sessionToken, pendingSecondFactor ? null : account.id),
     });
   } catch (err) {
     return refused(err);
