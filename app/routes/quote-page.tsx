@@ -134,7 +134,7 @@ export default function QuotePage({ loaderData: q, actionData }: Route.Component
               <PlainFields fields={ADDRESS} refused={answer} values={answer?.values} />
               <p className="order-due__field--wide order-due__legend">Card</p>
               <PlainFields fields={CARD_FIELDS} refused={answer} />
-              {q.testMode && <TestModeNotice />}
+              {q.testMode && <TestModeNotice className="order-due__field--wide" />}
               <button type="submit" className="btn order-due__pay" disabled={busy} aria-busy={busy}>
                 {busy ? "Paying…" : `Accept and pay ${formatPrice(q.deposit.now)}`}
               </button>

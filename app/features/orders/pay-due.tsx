@@ -54,7 +54,7 @@ export function PayDue({
           <input type="hidden" name="key" value={key} />
           <input type="hidden" name="amount" value={due.toFixed(2)} />
           <PlainFields fields={CARD_FIELDS} refused={answer} />
-          {testMode && <TestModeNotice />}
+          {testMode && <TestModeNotice className="order-due__field--wide" />}
           <button type="submit" className="btn order-due__pay" disabled={busy} aria-busy={busy}>
             {busy ? "Paying…" : balance > 0 ? `Pay the balance, ${formatPrice(due)}` : `Pay ${formatPrice(due)}`}
           </button>
