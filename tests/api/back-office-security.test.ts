@@ -26,8 +26,18 @@ import {
 } from "../support/studio.ts";
 import { createTestApp, type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
-/** Pages anyone may open: the sign-in and its second step (which needs a session of its own). */
-const OPEN = new Set(["studio/login", "studio/login/code"]);
+/**
+ * Pages anyone may open: the sign-in and its second step (which needs a session of its own), and
+ * the pages of "Forgot password" and of a mailed link (which need the link's token, tested in
+ * staff-invites.test.ts and forgot-password.test.ts).
+ */
+const OPEN = new Set([
+  "studio/login",
+  "studio/login/code",
+  "studio/login/forgot",
+  "studio/login/reset",
+  "studio/welcome",
+]);
 
 const siteBuild = devSiteForFile();
 
