@@ -150,4 +150,21 @@ describe("a .env in the working folder", () => {
       expect(err).not.toMatch(/\bat \S+:\d+/);
     }, 60_000);
   }
+
+  it("stops a script that reads the settings (npm run db:migrate) the same way", async () => {
+    const dir = workingFolder("DATABASE_URL=mysql://admin:hunter2@db/shop\n");
+    const child = fork(path.join(root, "scripts/db-migrate.ts"), [], {
+      cwd: dir,
+      execArgv: ["--import", tsx],
+      env: childEnv({ DATA_DIR: path.join(dir, "data") }),
+      stdio: ["ignore", "pipe", "pipe", "ipc"],
+    });
+    let err = "";
+    child.stderr!.on("data", (d: Buffer) => {
+      err += d.toString();
+    });
+    const code = await new Promise<number | null>((resolve) => child.once("exit", (c) => resolve(c)));
+    expect(code).toBe(1);
+    expect(err.trimEnd()).toBe("DATABASE_URL: expected a postgres:// URL, e.g. postgres://user:password@host:5432/db");
+  }, 60_000);
 });
