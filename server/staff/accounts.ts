@@ -121,12 +121,17 @@ export async function updateAccount(
     await tx.execute(sql`select id from staff_accounts where role = 'owner' for update`);
     const [row] = await tx.select().from(staffAccounts).where(eq(staffAccounts.id, id));
     if (!row) throw badRequest("id", "No such account.");
-    const losesOwner = row.role === "owner" && !row.disabled && (change.role === "staff" || change.disabled === true);
+    const losesOwner =
+      row.role === "owner" &&
+      !row.disabled &&
+      row.passwordHash !== "" &&
+      (change.role === "staff" || change.disabled === true);
     if (losesOwner) {
       const [{ owners } = { owners: 0 }] = await tx
         .select({ owners: sql<number>`count(*)::int` })
         .from(staffAccounts)
-        .where(sql`role = 'owner' and not disabled`);
+        // An invitation not taken up yet is no owner who can sign in.
+        .where(sql`role = 'owner' and not disabled and password_hash <> ''`);
       if (owners <= 1) throw badRequest("role", "The shop needs at least one owner who can sign in.");
     }
     const [after] = await tx

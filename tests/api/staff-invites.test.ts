@@ -2,6 +2,8 @@ import { createHash } from "node:crypto";
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, staffAccounts, staffSessions, staffTokens, studioConfig } from "../../server/db/schema.ts";
+import { updateAccount } from "../../server/staff/accounts.ts";
+import { inviteStaff } from "../../server/staff/people.ts";
 import { totpCode } from "../../server/staff/totp.ts";
 import {
   csrfOf,
@@ -279,6 +281,26 @@ describe.each(dbKinds)("invitations on %s", (kind) => {
     expect(html).toContain("There is already an account for ada@studio.test.");
     // What was typed stays in the form.
     expect(html).toContain('value="Someone Else"');
+  });
+
+  it("does not count an owner's invitation not taken up as an owner who can sign in", async () => {
+    const fresh = await createTestApp(kind);
+    try {
+      const db = fresh.deps.database.db;
+      const only = await staffMember(fresh.deps, "only@studio.test", "owner");
+      const invited = await inviteStaff({ db, config: fresh.deps.config }, only, {
+        email: "next@studio.test",
+        role: "owner",
+      });
+      await expect(updateAccount(db, only.id, { role: "staff" })).rejects.toThrow(
+        "The shop needs at least one owner who can sign in.",
+      );
+      await expect(updateAccount(db, only.id, { disabled: true })).rejects.toThrow();
+      // The invitation itself may be changed freely.
+      expect((await updateAccount(db, invited.id, { role: "staff" })).after.role).toBe("staff");
+    } finally {
+      await fresh.close();
+    }
   });
 
   it("refuses invitations to anyone who may not manage staff", async () => {
