@@ -8,6 +8,14 @@ describe("lead times", () => {
     expect(studioToday(new Date("2026-11-27T06:00:00Z"))).toBe("2026-11-27");
   });
 
+  it("counts days in whatever time zone the studio set", () => {
+    const now = new Date("2026-11-27T11:30:00Z");
+    expect(studioToday(now, "Pacific/Kiritimati")).toBe("2026-11-28");
+    expect(studioToday(now, "America/Los_Angeles")).toBe("2026-11-27");
+    expect(studioToday(now, "Pacific/Pago_Pago")).toBe("2026-11-27");
+    expect(studioToday(new Date("2026-11-27T10:30:00Z"), "Pacific/Pago_Pago")).toBe("2026-11-26");
+  });
+
   it("ships a piece in stock within its days, and one built to order after the backlog and its weeks", () => {
     const lead = { days: 5, weeks: [8, 12] as [number, number] };
     expect(shipWindow(lead, true, 3, "2026-11-26")).toEqual({ from: "2026-12-01", to: "2026-12-01" });

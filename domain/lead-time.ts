@@ -2,7 +2,8 @@
  * When a piece leaves the studio (docs/product.md, "Lead times"). Every piece, size variant and
  * Divergence size has a lead time: in stock, it ships within `days`; built to order, it takes
  * `weeks` (a range), after the studio's backlog. The window is counted in the studio's own days
- * (America/New_York) and written in en-US, the same on the server and in the browser.
+ * (its time zone, set with its details; America/New_York until set) and written in en-US, the
+ * same on the server and in the browser.
  */
 
 export type LeadTime = {
@@ -33,13 +34,14 @@ export const leadTimeOf = (row: {
 /** The first and last day it may ship, as YYYY-MM-DD. */
 export type ShipWindow = { from: string; to: string };
 
+/** The time zone days are counted in when the studio's own is not at hand. */
 export const STUDIO_TIME_ZONE = "America/New_York";
 
-/** Today's date in the studio, YYYY-MM-DD. */
-export function studioToday(now: Date = new Date()): string {
+/** Today's date in the studio's time zone, YYYY-MM-DD. */
+export function studioToday(now: Date = new Date(), timeZone: string = STUDIO_TIME_ZONE): string {
   // en-CA writes dates as YYYY-MM-DD.
   return new Intl.DateTimeFormat("en-CA", {
-    timeZone: STUDIO_TIME_ZONE,
+    timeZone,
     year: "numeric",
     month: "2-digit",
     day: "2-digit",

@@ -1,4 +1,11 @@
-import { isLeadTime, type LeadTime, leadTimeText, shipWindow, shipWindowText } from "../../domain/lead-time.ts";
+import {
+  isLeadTime,
+  type LeadTime,
+  leadTimeText,
+  shipWindow,
+  shipWindowText,
+  studioToday,
+} from "../../domain/lead-time.ts";
 
 /**
  * When a piece leaves the studio (domain/lead-time.ts): "Ships by Dec 1" in stock, or built to
@@ -10,17 +17,22 @@ export function ShipWindowNote({
   lead,
   inStock,
   backlogWeeks,
+  timeZone,
   className = "ship-window",
 }: {
   lead: LeadTime | undefined;
   inStock: boolean;
   backlogWeeks: number;
+  /** The studio's, whose days the window counts. */
+  timeZone: string;
   className?: string;
 }) {
   if (!isLeadTime(lead)) return null;
-  const window = shipWindow(lead, inStock, backlogWeeks);
+  const today = studioToday(new Date(), timeZone);
+  const window = shipWindow(lead, inStock, backlogWeeks, today);
   const how = leadTimeText(lead, inStock);
   if (!window || !how) return null;
   // In stock the window says it all ("Ships by Dec 1"); built to order, the weeks come first.
-  return <p className={className}>{inStock ? shipWindowText(window) : `${how} · ${shipWindowText(window)}`}</p>;
+  const text = shipWindowText(window, today);
+  return <p className={className}>{inStock ? text : `${how} · ${text}`}</p>;
 }

@@ -120,9 +120,10 @@ export async function priceCart(db: Db, input: CartLineInput[]): Promise<PricedC
       backlogWeeks: t.studioConfig.backlogWeeks,
       percent: t.studioConfig.depositPercent,
       minimum: t.studioConfig.depositMinimum,
+      timeZone: t.studioConfig.timeZone,
     })
     .from(t.studioConfig);
-  const today = studioToday();
+  const today = studioToday(new Date(), studio?.timeZone);
   const windowsOf = (row: Parameters<typeof leadTimeOf>[0]) => ({
     inStock: shipWindow(leadTimeOf(row), true, studio?.backlogWeeks ?? 0, today),
     built: shipWindow(leadTimeOf(row), false, studio?.backlogWeeks ?? 0, today),

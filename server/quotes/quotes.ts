@@ -135,7 +135,7 @@ export async function createQuote(
   enquiryId: number,
   values: QuoteFormValues,
 ): Promise<number> {
-  const q = readQuoteForm(values);
+  const q = readQuoteForm(values, await studioDay(deps.db));
   return deps.db.transaction(async (tx) => {
     const [enquiry] = await tx.select().from(enquiries).where(eq(enquiries.id, enquiryId)).for("update");
     if (!enquiry) throw badRequest("id", "No such enquiry.");
@@ -232,18 +232,24 @@ function quoteMail(q: Quote, studio: MailStudio, url: string) {
 /** Where a quote stands for its visitor. */
 export type QuoteState = "open" | "expired" | "accepted" | "withdrawn" | "paying";
 
+/** Today in the studio's own time zone (domain/lead-time.ts). */
+async function studioDay(db: Db): Promise<string> {
+  const [studio] = await db.select({ timeZone: studioConfig.timeZone }).from(studioConfig);
+  return studioToday(new Date(), studio?.timeZone);
+}
+
 /**
  * A quote's state now: 'paying' while an acceptance's payment is being made, 'accepted' once its
  * order stands (also when the process that charged it stopped before saying so).
  */
-export async function quoteState(db: Db, q: Quote, today = studioToday()): Promise<QuoteState> {
+export async function quoteState(db: Db, q: Quote, day?: string): Promise<QuoteState> {
   if (q.status === "accepted" || q.status === "withdrawn") return q.status;
   if (q.status === "paying" && q.orderRef) {
     const [o] = await db.select({ status: orders.status }).from(orders).where(eq(orders.orderRef, q.orderRef));
     if (o && o.status !== "pending") return "accepted";
     if (o || (q.claimedAt && q.claimedAt.getTime() > Date.now() - STALE_AFTER_MS)) return "paying";
   }
-  return q.validUntil < today ? "expired" : "open";
+  return q.validUntil < (day ?? (await studioDay(db))) ? "expired" : "open";
 }
 
 /** The quote a token opens; null for a wrong or malformed one. */
@@ -286,9 +292,12 @@ export async function withdrawQuote(db: Db, who: StaffAccount, enquiryId: number
  * accepted today, after the studio's backlog: for its page and for its order.
  */
 export async function quoteLeadTime(db: Db, q: Pick<Quote, "buildWeeksMin" | "buildWeeksMax">) {
-  const [studio] = await db.select({ backlogWeeks: studioConfig.backlogWeeks }).from(studioConfig);
+  const [studio] = await db
+    .select({ backlogWeeks: studioConfig.backlogWeeks, timeZone: studioConfig.timeZone })
+    .from(studioConfig);
   const lead: LeadTime = { days: 0, weeks: [q.buildWeeksMin, q.buildWeeksMax] };
-  return { lead, window: shipWindow(lead, false, studio?.backlogWeeks ?? 0) };
+  const today = studioToday(new Date(), studio?.timeZone);
+  return { lead, window: shipWindow(lead, false, studio?.backlogWeeks ?? 0, today) };
 }
 
 /** The quote's lines as the payment path prices them: the studio's prices, from no stock, delivered by the studio. */
@@ -332,7 +341,7 @@ function quoteSource(db: Db, q: Quote): CartSource {
         .where(
           and(
             eq(quotes.id, q.id),
-            sql`${quotes.validUntil} >= ${studioToday()}`,
+            sql`${quotes.validUntil} >= ${await studioDay(db)}`,
             or(
               eq(quotes.status, "sent"),
               and(

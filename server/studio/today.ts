@@ -1,7 +1,8 @@
 /** What the studio sees first (/studio): what to ship, whom to answer, what runs low, takings, and how fast the shop is. */
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { STUDIO_TIME_ZONE } from "../../domain/lead-time.ts";
 import type { Db } from "../db/client.ts";
-import { enquiries, orders, products } from "../db/schema.ts";
+import { enquiries, orders, products, studioConfig } from "../db/schema.ts";
 
 /** Pieces at or under this many in stock are listed as running low. */
 export const LOW_STOCK = 1;
@@ -25,6 +26,8 @@ export async function today(db: Db) {
           select -amount, false from order_refunds where respstat = 'A' and created_at >= ${since}
         ) taken`)
       .then((r) => (r as unknown as { rows: { total: string; orders: number }[] }).rows);
+  const [studio] = await db.select({ timeZone: studioConfig.timeZone }).from(studioConfig);
+  const zone = studio?.timeZone ?? STUDIO_TIME_ZONE;
   const [shipCount, ship, openCount, open, low, week, month, vitals] = await Promise.all([
     db.select({ n: sql<number>`count(*)::int` }).from(orders).where(toShip),
     db.select().from(orders).where(toShip).orderBy(asc(orders.paidAt)).limit(5),
@@ -44,8 +47,9 @@ export async function today(db: Db) {
       .where(and(lte(products.stock, LOW_STOCK), eq(products.visibility, "Visible"), isNull(products.parentId)))
       .orderBy(asc(products.stock), asc(products.title))
       .limit(10),
-    takings(sql`date_trunc('week', now())`),
-    takings(sql`date_trunc('month', now())`),
+    // The week and the month as the studio counts them: in its own time zone.
+    takings(sql`(date_trunc('week', now() at time zone ${zone}) at time zone ${zone})`),
+    takings(sql`(date_trunc('month', now() at time zone ${zone}) at time zone ${zone})`),
     db.execute(sql`
       select name, count(*)::int as n, percentile_cont(0.75) within group (order by value) as p75
         from web_vitals where created_at > now() - interval '28 days'

@@ -25,7 +25,7 @@ export function ProductPurchase({ product, parent }: { product: Product; parent:
   const name = displayName(product, parent);
   const inStock = product.stock > 0;
   const sizeMissing = sizes.length > 0 && !chosenSize;
-  const { backlogWeeks } = useShellData().studio;
+  const { backlogWeeks, timeZone } = useShellData().studio;
 
   return (
     <>
@@ -82,6 +82,7 @@ export function ProductPurchase({ product, parent }: { product: Product; parent:
         lead={product.leadTime}
         inStock={inStock}
         backlogWeeks={backlogWeeks}
+        timeZone={timeZone}
         className="detail__stock detail__ships"
       />
       <BuyBar>

@@ -48,7 +48,7 @@ export function PurchaseStep({
 }) {
   const size = chosenSize(d, c);
   const price = currentPrice(d, c);
-  const { backlogWeeks, deposit: rule } = useShellData().studio;
+  const { backlogWeeks, timeZone, deposit: rule } = useShellData().studio;
   // A table is built to order: the checkout offers the studio's deposit on it (domain/deposit.ts).
   const deposit = price ? depositOf([{ total: price.totalPrice * quantity, madeToOrder: true }], 0, rule) : null;
   return (
@@ -108,6 +108,7 @@ export function PurchaseStep({
             lead={size.leadTime}
             inStock={size.stock > 0}
             backlogWeeks={backlogWeeks}
+            timeZone={timeZone}
             className="buy__stock buy__ships"
           />
         )}

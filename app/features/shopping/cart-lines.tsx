@@ -49,7 +49,7 @@ export function CartLines({
   editable?: boolean;
   onNavigate?: () => void;
 }) {
-  const backlogWeeks = useShellData().studio.backlogWeeks;
+  const { backlogWeeks, timeZone } = useShellData().studio;
   return (
     <ul className="cart-lines">
       {lines.map((line) => {
@@ -88,6 +88,7 @@ export function CartLines({
                   lead={product.leadTime}
                   inStock={(product.stock ?? 0) > 0}
                   backlogWeeks={backlogWeeks}
+                  timeZone={timeZone}
                   className="cart-line__details cart-line__ships"
                 />
               )}
