@@ -5,7 +5,7 @@
  * taking it marks it used in the same statement that checks it, so two tabs cannot both use it.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { staffAccounts, staffTokens } from "../db/schema.ts";
 
@@ -24,11 +24,15 @@ export function newStaffToken(): { token: string; hash: string } {
   return { token, hash: hashStaffToken(token) };
 }
 
+/** Links over this long ago are forgotten (the audit log keeps who sent and used them). */
+const KEEP_DAYS = 30;
+
 /**
  * Keeps a token for `staffId` and ends the account's earlier unused links of the same kind: the
- * newest invitation or reset mailed is the one that works.
+ * newest invitation or reset mailed is the one that works. Links long over are deleted meanwhile.
  */
 export async function keepStaffToken(tx: Tx, staffId: number, kind: TokenKind, hash: string): Promise<void> {
+  await tx.delete(staffTokens).where(lt(staffTokens.expiresAt, sql`now() - make_interval(days => ${KEEP_DAYS})`));
   await tx
     .delete(staffTokens)
     .where(and(eq(staffTokens.staffId, staffId), eq(staffTokens.kind, kind), isNull(staffTokens.usedAt)));

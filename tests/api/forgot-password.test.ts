@@ -207,6 +207,16 @@ describe.each(dbKinds)("forgot password on %s", (kind) => {
     expect((await send(path)).status).toBe(404);
     expect((await open(path, { password: NEW_PASSWORD, again: NEW_PASSWORD })).status).toBe(404);
 
+    // Links over a month ago are forgotten when the next one is made.
+    await t.deps.database.db
+      .update(staffTokens)
+      .set({ expiresAt: sql`now() - interval '31 days'` })
+      .where(sql`used_at is null`);
+    await t.deps.limits.clear("forgot-address:late@studio.test");
+    expect((await forgot("late@studio.test")).status).toBe(200);
+    const left = await t.deps.database.db.select().from(staffTokens).where(sql`expires_at < now()`);
+    expect(left).toEqual([]);
+
     await staffMember(t.deps, "off@studio.test", "staff");
     await t.deps.database.db
       .update(staffAccounts)
