@@ -14,7 +14,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { content as seedContent } from "../../seed/content/index.ts";
 import { DEMO_ROWS, type DemoRows } from "../../seed/demo-rows.ts";
 import type { SeedContent } from "../../seed/types.ts";
-import { archiveSpecies } from "../catalog/archived-species.ts";
+import { archivedSpecies, archiveSpecies } from "../catalog/archived-species.ts";
 import type { Db } from "../db/client.ts";
 import * as t from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
@@ -68,7 +68,15 @@ async function byContent(db: Reader, seed: SeedContent): Promise<DemoRows> {
   const slides = named(seed.carousel.map((c) => key(c.title, c.buttonLink)));
   const words = named(seed.testimonials.map((r) => key(r.author, r.message)));
   const team = named(seed.employees.map((e) => key(e.name, e.position)));
-  const faqs = named(seed.faqs.map((f) => key(f.section, f.content)));
+  // jsonb keeps an object's keys in an order of its own: the questions are compared, not the objects.
+  const faqs = named(
+    seed.faqs.map((f) =>
+      key(
+        f.section,
+        f.content.map((q) => q.question),
+      ),
+    ),
+  );
   const posts = named(seed.mediaPosts.map((m) => m.title));
   const projects = named(seed.projects.map((p) => key(p.title, p.type)));
   // A finish the studio adds has a photo of its own: the seed's are drawn, named by their recipe's hash.
@@ -85,7 +93,14 @@ async function byContent(db: Reader, seed: SeedContent): Promise<DemoRows> {
     carousel: ids(await db.select().from(t.carouselItems), (r) => slides.has(key(r.title, r.buttonLink))),
     testimonials: ids(await db.select().from(t.testimonials), (r) => words.has(key(r.author, r.message))),
     team: ids(await db.select().from(t.employees), (r) => team.has(key(r.name, r.position))),
-    faqs: ids(await db.select().from(t.faqSections), (r) => faqs.has(key(r.section, r.content))),
+    faqs: ids(await db.select().from(t.faqSections), (r) =>
+      faqs.has(
+        key(
+          r.section,
+          r.content.map((q) => q.question),
+        ),
+      ),
+    ),
     media: ids(await db.select().from(t.mediaPosts), (r) => posts.has(r.title)),
     portfolio: ids(await db.select().from(t.portfolioProjects), (r) => projects.has(key(r.title, r.type))),
     finishes: ids(await db.select().from(t.finishes), (r) => finishes.has(key(r.name, r.imageFileName))),
@@ -277,12 +292,14 @@ export async function removeDemo(deps: Deps, who: StaffAccount, seed: SeedConten
     await archiveSpecies(tx, toArchive);
     deleted.species = species;
     deleted.divergence = 0;
+    // Species archived for an order keep their rows, but the builder has nothing left to offer.
+    const archivedIds = new Set(await archivedSpecies(tx));
     for (const id of rows.divergence) {
-      const [left] = await tx
-        .select({ n: sql<number>`count(*)::int` })
+      const left = await tx
+        .select({ id: t.divergenceSpecies.id })
         .from(t.divergenceSpecies)
         .where(eq(t.divergenceSpecies.divergenceId, id));
-      if ((left?.n ?? 0) > 0) continue;
+      if (left.some((sp) => !archivedIds.has(sp.id))) continue;
       const [meta] = await tx.delete(t.divergenceMetadata).where(eq(t.divergenceMetadata.divergenceId, id)).returning();
       if (meta) {
         keys.push(...meta.generalImagery.map((i) => `images/divergence/${i.fileName}`));
