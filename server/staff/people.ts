@@ -14,6 +14,7 @@ import { ApiError, badRequest } from "../http/errors.ts";
 import type { Limits } from "../http/limits.ts";
 import { enqueueMail, type OutgoingMail } from "../mail/outbox.ts";
 import { siteOrigin } from "../seo/origin.ts";
+import { mailAccountChange } from "./account-changes.ts";
 import { normaliseEmail, type Role, type StaffAccount, toAccount } from "./accounts.ts";
 import { audit } from "./audit.ts";
 import { hashPassword, passwordProblem } from "./passwords.ts";
@@ -323,8 +324,11 @@ export async function resetWithLink(
     await tx.delete(staffSessions).where(eq(staffSessions.staffId, after.id));
     await dropStaffTokens(tx, after.id);
     await audit(tx, after, { action: "staff.password-reset", entity: "staff", entityId: after.email });
+    // As every change of one's password is: the person hears of it, and what to do if it was not them.
+    await mailAccountChange(tx, deps, after, "password", input.userAgent);
     return after;
   });
+  deps.kick?.();
   const pendingSecondFactor = row.totpSecret !== null || row.totpRequired;
   const { token } = await createSession(deps.db, deps.config, {
     staffId: row.id,

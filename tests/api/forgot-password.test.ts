@@ -65,7 +65,7 @@ describe.each(dbKinds)("forgot password on %s", (kind) => {
 
   it("is linked under the sign-in form and asks for an Email", async () => {
     const login = await (await send("/studio/login")).text();
-    expect(login).toMatch(/<a[^>]*href="\/studio\/login\/forgot"[^>]*>Forgot password\?<\/a>/);
+    expect(login).toMatch(/<a[^>]*href="\/studio\/login\/forgot"[^>]*>Forgot your password\?<\/a>/);
     const page = await send("/studio/login/forgot");
     expect(page.status).toBe(200);
     expect(await page.text()).toMatch(/<label[^>]*for="studio-email"[^>]*>Email/);
@@ -151,6 +151,15 @@ describe.each(dbKinds)("forgot password on %s", (kind) => {
     // The owner's other sessions ended.
     for (const old of [phone, laptop])
       expect((await send("/studio/account", { headers: { cookie: old.cookie } })).status).toBe(302);
+
+    // The person hears of it, as of every change of their password.
+    const [told] = await t.deps.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, "owner@studio.test"))
+      .orderBy(desc(mailOutbox.id))
+      .limit(1);
+    expect(told!.subject).toContain("Your password was changed");
 
     // The link is used.
     expect((await send(path)).status).toBe(404);

@@ -62,7 +62,7 @@ export default function StudioLogin({ actionData }: Route.ComponentProps) {
           </button>
         </form>
         <p className="studio-login__more">
-          <Link to="/studio/login/forgot">Forgot password?</Link>
+          <Link to="/studio/login/forgot">Forgot your password?</Link>
         </p>
       </div>
     </main>
