@@ -103,17 +103,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <FallbackHero divergence={studio.media.divergence} />
       )}
 
-      <section className="section container reveal" aria-labelledby="home-shop">
-        <ProductRail
-          heading={
-            <div>
-              <p className="label">The online store</p>
-              <h2 id="home-shop">Finished in the studio</h2>
-            </div>
-          }
-          products={home.products}
-        />
-      </section>
+      {/* A shop with nothing finished yet (a new studio) shows no empty rail. */}
+      {home.products.length > 0 && (
+        <section className="section container reveal" aria-labelledby="home-shop">
+          <ProductRail
+            heading={
+              <div>
+                <p className="label">The online store</p>
+                <h2 id="home-shop">Finished in the studio</h2>
+              </div>
+            }
+            products={home.products}
+          />
+        </section>
+      )}
 
       {home.testimonials.length > 0 && (
         <section className="section testimonials reveal" aria-label="What our clients say">

@@ -218,6 +218,10 @@ describe.each(dbKinds)("removing the demo content on %s", (kind: DbKind) => {
         expect(sitemap).not.toContain(word);
       }
     }
+    // An empty listing says so, rather than blaming filters nobody set.
+    const slabsPage = await textOf(await send("/slabs"));
+    expect(slabsPage).toContain("No slabs yet");
+    expect(slabsPage).not.toContain("Nothing matches these filters");
     expect((await send("/look-book")).status).toBe(404);
     expect((await send("/divergence")).status).toBe(404);
     expect(sitemap).not.toContain("/look-book");

@@ -36,6 +36,7 @@ export function ListingLayout(props: Props) {
       : []),
   ];
 
+  const empty = total === 0 && applied.length === 0 && search === "";
   return (
     <div className="listing container">
       <header className="listing__head">
@@ -44,19 +45,30 @@ export function ListingLayout(props: Props) {
         <p className="listing__intro">{intro}</p>
       </header>
 
-      <FilterPanel {...filter}>
-        <p className="listing__count" aria-live="polite">
-          {total} {total === 1 ? noun[0] : noun[1]}
-          {applied.length > 0 && (
-            <span className="listing__applied">
-              <span className="listing__sep"> · </span>
-              {applied.join(", ")}
-            </span>
-          )}
-        </p>
-      </FilterPanel>
+      {/* A listing with nothing in it at all (a new studio's) has nothing to filter. */}
+      {!empty && (
+        <FilterPanel {...filter}>
+          <p className="listing__count" aria-live="polite">
+            {total} {total === 1 ? noun[0] : noun[1]}
+            {applied.length > 0 && (
+              <span className="listing__applied">
+                <span className="listing__sep"> · </span>
+                {applied.join(", ")}
+              </span>
+            )}
+          </p>
+        </FilterPanel>
+      )}
 
-      {total === 0 ? (
+      {empty ? (
+        <div className="listing__empty">
+          <h2>No {noun[1]} yet</h2>
+          <p>
+            New {noun[1]} show here as the studio adds them. <Link to="/custom-design">Tell us about a piece</Link> you
+            have in mind.
+          </p>
+        </div>
+      ) : total === 0 ? (
         <div className="listing__empty">
           <h2>Nothing matches these filters</h2>
           <p>Widen the price range or choose fewer options, or clear the filters to see all {noun[1]}.</p>

@@ -48,6 +48,8 @@ export type DeletePage = {
   list: string;
   /** What goes with it (a piece's variants, a species' sizes). */
   with: string[];
+  /** Whether it has pictures of its own (a testimonial or an FAQ section has none). */
+  pictures: boolean;
   orders: ReferringOrder[];
   /** Archived already (hidden, or a species out of the builder). */
   archived: boolean;
@@ -68,6 +70,7 @@ async function pageOf(context: AppLoadContext, target: Target): Promise<DeletePa
       back: `${list}/${target.id}`,
       list,
       with: [],
+      pictures: spec.media !== "none",
       orders: [],
       archived: false,
     };
@@ -82,6 +85,7 @@ async function pageOf(context: AppLoadContext, target: Target): Promise<DeletePa
       back: `/studio/catalog/divergence/species/${target.id}`,
       list: "/studio/catalog/divergence",
       with: sizes.map((s) => `the ${s.size} size`),
+      pictures: true,
       orders: await ordersOfSpecies(db, { name: species.name, sizeIds: sizes.map((s) => s.id) }),
       archived: (await archivedSpecies(db)).includes(target.id),
     };
@@ -105,6 +109,7 @@ async function pageOf(context: AppLoadContext, target: Target): Promise<DeletePa
     back: `/studio/catalog/${target.kind}/${target.id}`,
     list: "/studio/catalog",
     with: variants.map((v) => `its variant ${v.title}`),
+    pictures: true,
     orders: target.kind === "products" ? await ordersOfProducts(db, [target.id, ...variants.map((v) => v.id)]) : [],
     archived: row.visibility === "Hidden",
   };

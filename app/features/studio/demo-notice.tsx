@@ -51,7 +51,7 @@ export function DemoNotice({ counts }: { counts: DemoCounts | null }) {
         {words.catalog.length + words.content.length > 3 ? " and more" : ""}.
       </p>
       <p>
-        <Link className="btn btn--danger" to="/studio/demo">
+        <Link className="btn btn--ghost btn--danger" to="/studio/demo">
           Remove the demo content
         </Link>
       </p>

@@ -39,7 +39,7 @@ function OrderLinks({ orders }: { orders: { id: number; orderRef: string }[] }) 
 export default function StudioDelete({ loaderData, actionData }: Route.ComponentProps) {
   const { csrf } = useStudio();
   const [params] = useSearchParams();
-  const { one, title, back, list, orders, archived } = loaderData;
+  const { one, title, back, orders, archived } = loaderData;
   const answer = actionData as FormAnswer | undefined;
   const sold = orders.length > 0;
   const also = loaderData.with;
@@ -48,9 +48,7 @@ export default function StudioDelete({ loaderData, actionData }: Route.Component
       <p>
         <Link to={back}>← {title}</Link>
       </p>
-      <h1>
-        {sold ? "Archive" : "Delete"} {title}?
-      </h1>
+      <h1>{sold && archived ? title : `${sold ? "Archive" : "Delete"} ${title}?`}</h1>
       <StudioNotices error={answer?.error} />
       {params.get("archived") === "1" && archived && sold ? (
         <p className="studio-notice" role="status">
@@ -70,8 +68,8 @@ export default function StudioDelete({ loaderData, actionData }: Route.Component
                 Archiving hides it from the shop (its page, the listings, search and the sitemap) and keeps it here.
               </p>
               <StudioForm csrf={csrf} className="studio-actions">
-                <button type="submit" className="btn btn--danger">
-                  Archive {title}
+                <button type="submit" className="btn btn--ghost btn--danger">
+                  Archive this {one}
                 </button>
                 <Link className="btn btn--ghost" to={back}>
                   Keep it
@@ -84,12 +82,13 @@ export default function StudioDelete({ loaderData, actionData }: Route.Component
         <>
           <p>
             This deletes the {one}
-            {also.length > 0 ? ` with ${also.join(", ")}` : ""} and its pictures: the shop no longer shows it anywhere.
-            It cannot be undone; the audit log keeps what it was.
+            {also.length > 0 ? ` with ${also.join(", ")}` : ""}
+            {loaderData.pictures ? " and its pictures" : ""}: the shop no longer shows it anywhere. It cannot be undone;
+            the audit log keeps what it was.
           </p>
           <StudioForm csrf={csrf} className="studio-actions">
-            <button type="submit" className="btn btn--danger">
-              Delete {title}
+            <button type="submit" className="btn btn--ghost btn--danger">
+              Delete this {one}
             </button>
             <Link className="btn btn--ghost" to={back}>
               Keep it
@@ -97,9 +96,6 @@ export default function StudioDelete({ loaderData, actionData }: Route.Component
           </StudioForm>
         </>
       )}
-      <p>
-        <Link to={list}>Back to the list</Link>
-      </p>
     </>
   );
 }

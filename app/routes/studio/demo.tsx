@@ -70,7 +70,7 @@ export default function StudioDemo({ loaderData, actionData }: Route.ComponentPr
               </label>
             </div>
             <div className="studio-actions">
-              <button type="submit" className="btn btn--danger">
+              <button type="submit" className="btn btn--ghost btn--danger">
                 Remove the demo content
               </button>
               <Link className="btn btn--ghost" to="/studio">
