@@ -87,27 +87,3 @@ export function StudioNotices({ ok, error }: { ok?: string; error?: string }) {
     </>
   );
 }
-
-/**
- * "Remove" under its heading: a post with intent=remove, asked once more when the page's scripts
- * run (without them it posts at once; the audit log keeps what was removed either way).
- */
-export function RemoveForm({ csrf, label, question }: { csrf: string; label: string; question: string }) {
-  return (
-    <>
-      <h2>Remove</h2>
-      <StudioForm csrf={csrf} className="studio-inline">
-        <input type="hidden" name="intent" value="remove" />
-        <button
-          type="submit"
-          className="btn btn--ghost btn--danger"
-          onClick={(e) => {
-            if (!window.confirm(`${question} The audit log keeps what it was.`)) e.preventDefault();
-          }}
-        >
-          {label}
-        </button>
-      </StudioForm>
-    </>
-  );
-}
