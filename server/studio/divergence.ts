@@ -10,6 +10,7 @@ import { z } from "zod";
 import type { ImageRef } from "../../domain/catalog-types.ts";
 import { DIVERGENCE_TEXT_FIELDS, SIZE_FIELDS, SPECIES_FIELDS } from "../../domain/content-fields.ts";
 import { AMOUNT } from "../../domain/format.ts";
+import { archivedSpecies } from "../catalog/archived-species.ts";
 import { divergenceMetadata, divergenceSizes, divergenceSpecies, finishes } from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
 import { badRequest } from "../http/errors.ts";
@@ -83,9 +84,15 @@ export async function getDivergenceForStudio(deps: Pick<AppDeps, "database">) {
         )
         .orderBy(asc(divergenceSizes.sortOrder), asc(divergenceSizes.id))
     : [];
+  // A species archived for an order is listed as such: the builder no longer offers it.
+  const archived = new Set(await archivedSpecies(db));
   return {
     meta,
-    species: species.map((s) => ({ ...s, sizes: sizes.filter((z) => z.speciesId === s.id) })),
+    species: species.map((s) => ({
+      ...s,
+      archived: archived.has(s.id),
+      sizes: sizes.filter((z) => z.speciesId === s.id),
+    })),
   };
 }
 

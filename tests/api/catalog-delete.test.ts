@@ -238,6 +238,9 @@ describe.each(dbKinds)("deleting from the back office on %s", (kind: DbKind) => 
     expect(archived.headers.get("location")).toContain("?archived=1");
     expect(await (await get(archived.headers.get("location")!)).text()).toContain(order.orderRef);
     expect(await archivedSpecies(db())).toContain(sold.id);
+    expect(await textOf(await get("/studio/catalog/divergence"))).toContain(
+      `${sold.name}</a> <span class="studio-muted">archived: sold on an order`,
+    );
     const builder = (await (await t.request("/api/divergence/getdivergencevariants/1")).json()) as {
       variantSpecies: { id: number }[];
     };

@@ -94,7 +94,9 @@ export default function StudioDivergence({ loaderData, actionData }: Route.Compo
           <li key={s.id}>
             <Link to={`/studio/catalog/divergence/species/${s.id}`}>{s.name}</Link>{" "}
             <span className="studio-muted">
-              {s.sizes.length} {s.sizes.length === 1 ? "size" : "sizes"}: pictures, finishes, sizes
+              {s.archived
+                ? "archived: sold on an order, no longer in the builder"
+                : `${s.sizes.length} ${s.sizes.length === 1 ? "size" : "sizes"}: pictures, finishes, sizes`}
             </span>
           </li>
         ))}
