@@ -188,6 +188,8 @@ describe.each(dbKinds)("removing the demo content on %s", (kind: DbKind) => {
     expect(after).toContain("The demo content is removed");
     expect(after).toContain("There is no demo content left");
     expect(await (await get("/studio")).text()).not.toContain('href="/studio/demo"');
+    // No Divergence table is left to edit, and the catalog no longer links to one.
+    expect(await (await get("/studio/catalog")).text()).not.toContain('href="/studio/catalog/divergence"');
 
     // The API lists hold only the studio's own.
     expect((await api<{ id: number }[]>("/api/products")).map((p) => p.id)).toEqual([own!.id]);

@@ -2,6 +2,7 @@
 import { type AppLoadContext, data, redirect } from "react-router";
 import { ITEM_FIELDS, type ItemKind, isItemKind } from "../../../domain/catalog-fields.ts";
 import { createItem, getItem, listItems, readItemForm, updateItem } from "../../../server/studio/catalog.ts";
+import { getDivergenceForStudio } from "../../../server/studio/divergence.ts";
 import { field, refused, requireChange, requireStaff, rowId } from "./guard.server.ts";
 import { postedFields, postedPhotoEdits, postedPhotos } from "./posted.server.ts";
 
@@ -12,12 +13,14 @@ export function itemKind(param: string | undefined): ItemKind {
 
 export async function catalogLoader(request: Request, context: AppLoadContext) {
   await requireStaff(request, context, { right: "catalog.edit" });
-  const [products, slabs, bases] = await Promise.all([
+  const [products, slabs, bases, divergence] = await Promise.all([
     listItems(context.deps, "products"),
     listItems(context.deps, "slabs"),
     listItems(context.deps, "bases"),
+    getDivergenceForStudio(context.deps),
   ]);
-  return { products, slabs, bases };
+  // A shop without a Divergence table (started empty, or its demo removed) has no page for it.
+  return { products, slabs, bases, divergence: divergence !== null };
 }
 
 export async function newItemLoader(request: Request, context: AppLoadContext, param: string | undefined) {

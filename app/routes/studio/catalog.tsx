@@ -75,7 +75,7 @@ export default function StudioCatalog({ loaderData }: Route.ComponentProps) {
       </nav>
       {(may(role, "divergence.edit") || may(role, "content.edit")) && (
         <ul className="studio-list">
-          {may(role, "divergence.edit") && (
+          {may(role, "divergence.edit") && loaderData.divergence && (
             <li>
               <Link to="/studio/catalog/divergence">
                 The Divergence table: species, sizes, prices, stock and pictures
