@@ -210,8 +210,11 @@ export async function saveIdentity(
     const [before] = await tx.select().from(studioConfig).where(eq(studioConfig.id, 1)).for("update");
     if (!before) throw badRequest("form", "The studio is not set up yet.");
     const founderImages = keepAddedSince(saved, current.founderImages, before.founderImages);
-    // The founder's page lives at a slug of their name, made when the studio first names one.
-    const founderSlug = before.founderSlug || slugify(String(input.founderName ?? ""));
+    // The founder's page lives at a slug of their name (docs/product.md §5 "Helpers"): it follows
+    // the name, and a studio without a founder has no such page.
+    const founderName = String(input.founderName ?? "");
+    const founderSlug =
+      founderName === before.founderName && before.founderSlug ? before.founderSlug : slugify(founderName);
     const after = { ...input, founderImages, founderSlug };
     await tx
       .update(studioConfig)

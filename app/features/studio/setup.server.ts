@@ -46,7 +46,7 @@ export async function setupAction(request: Request, context: AppLoadContext) {
       userAgent: request.headers.get("user-agent") ?? "",
       pendingSecondFactor: false,
     });
-    return redirect("/studio?welcome=1", { headers: { "Set-Cookie": sessionCookie(deps.config, request.url, token) } });
+    return redirect("/studio", { headers: { "Set-Cookie": sessionCookie(deps.config, request.url, token) } });
   } catch (err) {
     if (!(err instanceof ApiError) || err.status >= 500) throw err;
     return data({ error: err.message, field: err.field ?? "form", values }, { status: err.status });

@@ -17,6 +17,9 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { title: `New ${data ? KIND_NAMES[data.kind] : "item"} — Studio` },
 ];
 
+/** What a new item starts with: shown, and (a piece) shipping from stock in 5 days (docs/product.md, "Lead times"). */
+const NEW_VALUES = { visibility: "Visible", leadDays: 5 };
+
 export default function StudioNewItem({ loaderData, actionData }: Route.ComponentProps) {
   const { csrf } = useStudio();
   const { kind, parent } = loaderData;
@@ -37,7 +40,7 @@ export default function StudioNewItem({ loaderData, actionData }: Route.Componen
       <ItemForm
         csrf={csrf}
         kind={kind}
-        values={parent ? (parent.values as Record<string, unknown>) : { visibility: "Visible" }}
+        values={parent ? (parent.values as Record<string, unknown>) : NEW_VALUES}
         answer={actionData as FormAnswer | undefined}
         photos={[]}
         folder={kind === "products" ? "products" : kind}

@@ -1,0 +1,196 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { SUBSCRIBE_OFFERED_KEY } from "../../domain/newsletter.ts";
+import { stopChildren } from "../support/app-processes.ts";
+import { fillAddress, fillCard, payButton } from "./support/checkout.ts";
+import { expect, test } from "./support/fixtures.ts";
+import { yardPhoto } from "./support/studio.ts";
+
+// A studio that is not the demo: the built shop started with SEED=none on an empty data folder
+// prints a one-time setup link; the studio sets itself up from a phone as "Test Bench Studio"
+// (short name "testbench"), adds one piece with two photos, and a visitor buys it with the
+// sandbox card. Nothing the shop serves or sends afterwards names the demo studio.
+
+const PORT = Number(process.env.E2E_PORT ?? 3900) + 71;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const DEMO = /hay ?creek/i;
+const OWNER = { email: "owner@testbench.example", password: "planed-and-oiled-2026" };
+
+let shop: ChildProcess | undefined;
+let dataDir = "";
+let setupLink = "";
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  dataDir = mkdtempSync(path.join(tmpdir(), "heartwood-own-"));
+  const child = spawn(process.execPath, ["dist/server.mjs"], {
+    env: {
+      ...process.env,
+      SEED: "none",
+      DATA_DIR: dataDir,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      DATABASE_URL: "",
+      PUBLIC_URL: "",
+      FORM_RATE_LIMIT: "100000/600",
+      PAYMENT_RATE_LIMIT: "100000/600",
+      QUOTE_RATE_LIMIT: "100000/600",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  shop = child;
+  setupLink = await new Promise<string>((resolve, reject) => {
+    let log = "";
+    const timer = setTimeout(() => reject(new Error(`No setup link in the log:\n${log}`)), 170_000);
+    child.stdout!.on("data", (chunk: Buffer) => {
+      log += chunk.toString();
+      const link = /(http:\/\/\S+\/studio\/setup\?code=[\w-]+)/.exec(log)?.[1];
+      if (link) {
+        clearTimeout(timer);
+        resolve(link);
+      }
+    });
+    child.on("exit", (code) => reject(new Error(`The shop exited with ${code}:\n${log}`)));
+  });
+  child.stdout!.resume();
+});
+
+test.afterAll(async () => {
+  if (shop) await stopChildren([shop]);
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("a studio sets up its own shop from the log's link, adds a piece and sells it, with no word of the demo", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  // Before setup the shop is opening soon.
+  const soon = await request.get(`${ORIGIN}/`);
+  expect(soon.status()).toBe(503);
+  expect(Number(soon.headers()["retry-after"])).toBeGreaterThan(0);
+
+  await page.goto(setupLink.replace(/^http:\/\/localhost:\d+/, ORIGIN));
+  await page.getByLabel("Studio name").fill("Test Bench Studio");
+  await page.getByLabel("Short name").fill("testbench");
+  await page.getByLabel("Email").fill(OWNER.email);
+  await page.getByLabel("Password").fill(OWNER.password);
+  await page.getByRole("button", { name: "Open the shop" }).click();
+  await page.waitForURL((url) => url.pathname === "/studio");
+  await expect(page.getByText("testbench studio", { exact: false }).first()).toBeVisible();
+
+  // One piece, two photos.
+  await page.goto(`${ORIGIN}/studio/catalog/products/new`);
+  await page.getByRole("textbox", { name: "Title", exact: true }).fill("Ash Hall Bench");
+  await page.getByRole("textbox", { name: "Price (USD)", exact: true }).fill("640");
+  await page.getByLabel("In stock").fill("2");
+  await page.getByRole("textbox", { name: "Category", exact: true }).fill("Benches");
+  await page.getByLabel("Inventory id").fill("TB-001");
+  await page.getByRole("textbox", { name: "Type", exact: true }).fill("Bench");
+  await page.getByLabel("Length (in)").fill("48");
+  await page.getByLabel("Width (in)").fill("14");
+  await page.getByLabel("Height (in)").fill("18");
+  await page.getByLabel("Weight (lb)").fill("30");
+  await page
+    .locator("#item-photos")
+    .setInputFiles([await yardPhoto("#c9a97c", "IMG_0101.jpg"), await yardPhoto("#8a6a44", "IMG_0102.jpg")]);
+  await page.getByRole("button", { name: "Add the piece" }).click();
+  await expect(page.getByRole("status")).toContainText("Saved.");
+
+  // A visitor, in a browser of their own, buys it.
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  // As the journeys' own pages: no splash and no subscribe offer over the steps (support/fixtures.ts).
+  await context.addInitScript((key) => {
+    sessionStorage.setItem("splash-seen", "1");
+    localStorage.setItem(key, "e2e");
+  }, SUBSCRIBE_OFFERED_KEY);
+  const visitor = await context.newPage();
+  const visitorErrors: string[] = [];
+  visitor.on("console", (m) => {
+    if (m.type() === "error") visitorErrors.push(m.text());
+  });
+  await visitor.goto(`${ORIGIN}/shop`);
+  await expect(visitor.getByRole("heading", { name: "Ash Hall Bench" })).toBeVisible();
+  await visitor.getByRole("heading", { name: "Ash Hall Bench" }).getByRole("link").click();
+  await expect(visitor.getByRole("heading", { name: "Ash Hall Bench", level: 1 })).toBeVisible();
+  const photos = visitor.locator("main img");
+  await expect(photos.first()).toBeVisible();
+  expect(await photos.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await visitor.getByRole("button", { name: "Add to cart" }).first().click();
+  await visitor.goto(`${ORIGIN}/check-out`);
+  await expect(visitor.getByText("Test mode: no card is charged")).toBeVisible();
+  await fillAddress(visitor);
+  await visitor.getByRole("button", { name: "Calculate shipping" }).click();
+  await expect(visitor.getByRole("group", { name: "Shipping method" }).getByRole("radio").first()).toBeChecked();
+  await fillCard(visitor, "4111111111111111");
+  await payButton(visitor).click();
+  await expect(visitor.getByRole("dialog", { name: "Payment Successful" })).toBeVisible({ timeout: 20_000 });
+  // The visitor's cart is kept under the studio's own short name.
+  const keys = await visitor.evaluate(() => Object.keys(localStorage));
+  expect(keys).toContain("testbench-cart");
+  expect(keys.join(" ")).not.toMatch(DEMO);
+  expect(visitorErrors).toEqual([]);
+  await context.close();
+
+  // Nothing public names the demo: pages, sitemap, robots, scripts and styles.
+  const paths = [
+    "/",
+    "/shop",
+    "/slabs",
+    "/bases",
+    "/portfolio",
+    "/our-story",
+    "/faqs",
+    "/media",
+    "/contact",
+    "/custom-design",
+    "/additional-services",
+    "/contact-submitted",
+    "/cart",
+    "/wishlist",
+    "/check-out",
+    "/search?q=bench",
+    "/sitemap.xml",
+    "/robots.txt",
+    "/api/studio",
+    "/api/homepage",
+  ];
+  const assets = new Set<string>();
+  for (const p of paths) {
+    const res = await request.get(`${ORIGIN}${p}`);
+    const body = await res.text();
+    expect(body, p).not.toMatch(DEMO);
+    for (const m of body.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)) assets.add(m[1]!);
+  }
+  const sitemap = await (await request.get(`${ORIGIN}/sitemap.xml`)).text();
+  const piecePath = /<loc>[^<]*(\/products\/\d+)<\/loc>/.exec(sitemap)?.[1];
+  expect(piecePath).toBeTruthy();
+  const piecePage = await (await request.get(`${ORIGIN}${piecePath}`)).text();
+  expect(piecePage).toContain("Ash Hall Bench");
+  expect(piecePage).not.toMatch(DEMO);
+  for (const m of piecePage.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)) assets.add(m[1]!);
+  expect(assets.size).toBeGreaterThan(0);
+  for (const a of assets) expect(await (await request.get(`${ORIGIN}${a}`)).text(), a).not.toMatch(DEMO);
+
+  // And no mail the shop wrote: the buyer's confirmation and the studio's own notice.
+  await expect
+    .poll(
+      () =>
+        readdirSync(path.join(dataDir, "mail"), { recursive: false }).filter((n) => String(n).endsWith(".eml")).length,
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBeGreaterThanOrEqual(2);
+  for (const name of readdirSync(path.join(dataDir, "mail"))) {
+    if (!String(name).endsWith(".eml")) continue;
+    const eml = readFileSync(path.join(dataDir, "mail", String(name)), "utf8");
+    expect(eml, String(name)).not.toMatch(DEMO);
+  }
+});
