@@ -10,9 +10,12 @@ import { prepareImages } from "./images/prepare-images.ts";
 import { makeOpeningVariants, makeRenditions, variantsByUrgency, warmUpImages } from "./images/warm-up.ts";
 import { createLogger } from "./logger.ts";
 import type { Site } from "./pages.ts";
-import { missingPublicUrlWarning } from "./seo/origin.ts";
+import { missingPublicUrlWarning, siteOrigin } from "./seo/origin.ts";
 import { serveApp } from "./serve.ts";
+import { getSetting } from "./settings/app-settings.ts";
 import { openStaffSocket } from "./staff/control-socket.ts";
+import { DEMO_REMOVED } from "./studio/demo.ts";
+import { issueSetupCode } from "./studio/setup.ts";
 import { whatRuns } from "./what-runs.ts";
 
 /**
@@ -39,10 +42,14 @@ export async function start(site: (deps: Awaited<ReturnType<typeof createDeps>>)
     onConnectionError: (err) => logger.warn({ err }, "A database connection was lost; another is opened when needed"),
   });
   logger.info({ database: database.kind }, "Database open");
-  await prepareDatabase(database, content, logger);
+  await prepareDatabase(database, content, logger, config.seed);
 
   const deps = await createDeps({ config, database, logger });
-  const imagesStored = await prepareImages(config.dataDir, content, logger, { files: deps.files });
+  // The demo studio's pictures are drawn for the demo only: a shop started empty has none of them.
+  const imagesStored =
+    config.seed === "demo" &&
+    !(await getSetting(database.db, DEMO_REMOVED)) &&
+    (await prepareImages(config.dataDir, content, logger, { files: deps.files }));
   // Files live with the data (docs/product.md): the pictures just drawn, and the photos and
   // labels a shop kept under DATA_DIR before, are copied into the store before anything reads
   // them (mail delivery included); a restart that finds them all stored reads none.
@@ -69,6 +76,7 @@ export async function start(site: (deps: Awaited<ReturnType<typeof createDeps>>)
       : null;
   const running = await serveApp(deps, { port: config.port, host: config.host }, await site(deps));
   logger.info({ port: running.port }, `Serving on http://localhost:${running.port}`);
+  await announceSetup(deps, running.port);
   // The image variants the pages ask for, made in the background so that no visitor's page waits
   // for one; a restart that finds them on disk does nothing (images/warm-up.ts).
   const warmUp = new AbortController();
@@ -82,6 +90,19 @@ export async function start(site: (deps: Awaited<ReturnType<typeof createDeps>>)
       void Promise.all([running.stop(), staffSocket?.close()]).then(() => process.exit(0));
     });
   }
+}
+
+/**
+ * A shop with no studio yet (`SEED=none`) prints its one-time setup link, on a line of its own
+ * so it can be copied from the log; every start before setup prints a new one (server/studio/setup.ts).
+ */
+async function announceSetup(deps: Awaited<ReturnType<typeof createDeps>>, port: number) {
+  const code = await issueSetupCode(deps.database.db);
+  if (!code) return;
+  const origin = siteOrigin({ ...deps.config, port });
+  deps.logger.info(
+    `The shop is not set up yet. Set it up as your studio at ${origin}/studio/setup?code=${code} (a link for one use)`,
+  );
 }
 
 /** Ends a start that failed, saying why. */

@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   listingMeta(
     "Bases",
-    "Table bases in steel, bronze and solid hardwood, welded and joined in our Pennsylvania shop to carry a slab for generations.",
+    "Table bases in steel, bronze and solid hardwood, welded and joined in our shop to carry a slab for generations.",
     matches,
   );
 

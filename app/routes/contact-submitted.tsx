@@ -32,8 +32,13 @@ export default function ContactSubmitted() {
     <div className="container page page--short">
       <PageHead label="Thank you" title={SEND_MESSAGES.sentTitle} lede={SEND_MESSAGES.sent} focusTitle={sent}>
         <p>
-          We answer most messages within two working days. If it is urgent, call us on{" "}
-          <a href={`tel:${studio.phone.replace(/[^\d+]/g, "")}`}>{studio.phone}</a>.
+          We answer most messages within two working days.
+          {studio.phone && (
+            <>
+              {" "}
+              If it is urgent, call us on <a href={`tel:${studio.phone.replace(/[^\d+]/g, "")}`}>{studio.phone}</a>.
+            </>
+          )}
         </p>
         <div className="page-actions">
           <Link to="/our-story" className="btn">

@@ -43,7 +43,7 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
   return pageMeta(
     matches,
     title ?? "Handmade wood furniture",
-    "Live-edge dining tables, slabs, bases and furniture made by hand in Pennsylvania from reclaimed and locally felled hardwoods.",
+    "Live-edge dining tables, slabs, bases and furniture made by hand from reclaimed and locally felled hardwoods.",
     {
       fullTitle: title,
       image: data?.shareImage,

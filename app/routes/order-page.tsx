@@ -143,8 +143,14 @@ export default function OrderPage({ loaderData: o, actionData }: Route.Component
         </p>
         {o.wayIn.length > 0 && <Sums rows={o.wayIn} className="order-page__way-in" />}
         <p className="order-page__help">
-          A question? Write to <a href={`mailto:${studio.email}`}>{studio.email}</a> or call{" "}
-          <a href={`tel:${studio.phone}`}>{studio.phone}</a>, with your order number.
+          A question? Write to <a href={`mailto:${studio.email}`}>{studio.email}</a>
+          {studio.phone && (
+            <>
+              {" "}
+              or call <a href={`tel:${studio.phone}`}>{studio.phone}</a>
+            </>
+          )}
+          , with your order number.
         </p>
       </section>
     </article>

@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = ({ matches, data, location }) => {
   return pageMeta(
     matches,
     project ? `${project.title} · Portfolio` : "Portfolio",
-    "Dining tables, conference tables, bars, stairs and libraries we have built for homes and businesses across Pennsylvania.",
+    "Dining tables, conference tables, bars, stairs and libraries we have built for homes and businesses.",
   );
 };
 

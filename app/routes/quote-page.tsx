@@ -145,8 +145,14 @@ export default function QuotePage({ loaderData: q, actionData }: Route.Component
         <section aria-labelledby="quote-closed" className="order-page__section order-due">
           <h2 id="quote-closed">{CLOSED[q.state].title}</h2>
           <p>
-            {CLOSED[q.state].text(formatLongDay(q.validUntil))} <Link to="/contact">Write to us</Link> or call{" "}
-            <a href={`tel:${studio.phone}`}>{studio.phone}</a>.
+            {CLOSED[q.state].text(formatLongDay(q.validUntil))} <Link to="/contact">Write to us</Link>
+            {studio.phone && (
+              <>
+                {" "}
+                or call <a href={`tel:${studio.phone}`}>{studio.phone}</a>
+              </>
+            )}
+            .
           </p>
         </section>
       )}

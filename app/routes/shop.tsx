@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   listingMeta(
     "Shop",
-    "Dining and coffee tables, benches, desks and small goods, made by hand in Pennsylvania from reclaimed and locally felled hardwoods.",
+    "Dining and coffee tables, benches, desks and small goods, made by hand from reclaimed and locally felled hardwoods.",
     matches,
   );
 
@@ -57,7 +57,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
     <ListingLayout
       label="The online store"
       title="Shop"
-      intro={`Tables, benches and small goods, finished by hand in our ${studio.address.city} workshop from wood we can trace back to the tree.`}
+      intro={`Tables, benches and small goods, finished by hand in our ${studio.address.city ? `${studio.address.city} ` : ""}workshop from wood we can trace back to the tree.`}
       noun={["piece", "pieces"]}
       filter={{ fields, price: query.price, bounds, sort: query.sort, activeCount: activeFilterCount(query, bounds) }}
       shown={items.length}

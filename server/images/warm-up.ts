@@ -75,7 +75,8 @@ export async function variantsByUrgency(
     later.push({ folder, fileName: images[1]?.fileName, preset: "card" });
   };
 
-  opening.push({ folder: "studio", fileName: SPLASH_POSTER, preset: "splash" });
+  // The splash shows its still only with the studio's reel (components/shell/splash.tsx).
+  if (studio?.media.reel) opening.push({ folder: "studio", fileName: SPLASH_POSTER, preset: "splash" });
   const slides = carousel.filter((c) => !c.fileName.endsWith(".mp4"));
   for (const [i, c] of slides.entries())
     (i === 0 ? opening : later).push({ folder: "carousel", fileName: c.fileName, preset: "hero" });

@@ -351,10 +351,20 @@ export async function removeDemo(deps: Deps, who: StaffAccount, seed: SeedConten
     });
     return { keys, deleted, archived };
   });
-  // The look book is the demo's own, drawn with its name: its pages and its PDF go too.
-  const lookBook = outcome ? (await deps.files.list("images/look-book/")).map((f) => f.key) : [];
+  // The look book is the demo's own, drawn with its name: its pages and its PDF go too, and so
+  // does the splash's reel of the demo's workshop with its still (the splash then shows the
+  // studio's name alone: Studio["media"]).
+  const lookBook = outcome
+    ? [
+        ...(await deps.files.list("images/look-book/")).map((f) => f.key),
+        "images/studio/splash.mp4",
+        "images/studio/splash-poster.jpg",
+      ]
+    : [];
   if (!outcome) return { deleted: {}, archived: { pieces: [], species: [] }, files: 0 };
   deps.changes.publish();
   const files = await dropFiles(deps, [...outcome.keys, ...lookBook]);
+  // The studio's record says which of its own files are stored: read again without these.
+  deps.changes.publish();
   return { deleted: outcome.deleted, archived: outcome.archived, files };
 }

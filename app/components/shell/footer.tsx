@@ -7,6 +7,8 @@ import "./footer.css";
 export function Footer({ newsletter }: { newsletter: React.ReactNode }) {
   const { studio } = useShellData();
   const { address } = studio;
+  // "Birdsboro, PA", or what of it the studio gave.
+  const place = [address.city, address.state].filter(Boolean).join(", ");
   return (
     <footer className="footer">
       <div className="container footer__grid">
@@ -52,15 +54,21 @@ export function Footer({ newsletter }: { newsletter: React.ReactNode }) {
         </nav>
         <div>
           <h2 className="label">Visit</h2>
-          <address>
-            {address.street}
-            <br />
-            {address.city}, {address.state} {address.zip}
-          </address>
+          {(address.street || place) && (
+            <address>
+              {address.street}
+              {address.street && place && <br />}
+              {place} {address.zip}
+            </address>
+          )}
           <p>
             <a href={`mailto:${studio.email}`}>{studio.email}</a>
-            <br />
-            <a href={`tel:${studio.phone.replace(/[^\d+]/g, "")}`}>{studio.phone}</a>
+            {studio.phone && (
+              <>
+                <br />
+                <a href={`tel:${studio.phone.replace(/[^\d+]/g, "")}`}>{studio.phone}</a>
+              </>
+            )}
           </p>
           <ul className="footer__social">
             {studio.socials.map((s) => (
@@ -79,7 +87,7 @@ export function Footer({ newsletter }: { newsletter: React.ReactNode }) {
       </div>
       <div className="container footer__base">
         <p>
-          © {new Date().getFullYear()} {studio.legalName}. Made by hand in {address.city}, Pennsylvania.
+          © {new Date().getFullYear()} {studio.legalName}. Made by hand{place ? ` in ${place}` : ""}.
         </p>
       </div>
     </footer>

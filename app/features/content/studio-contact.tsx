@@ -7,31 +7,47 @@ import "./content.css";
 export function StudioContact({ studio, subject }: { studio: ShellStudio; subject?: string }) {
   const { address } = studio;
   const mail = subject ? `mailto:${studio.email}?subject=${encodeURIComponent(subject)}` : `mailto:${studio.email}`;
-  const map = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(
-    `${address.street}, ${address.city}, ${address.state} ${address.zip}`,
-  )}`;
+  const place = [address.city, address.state].filter(Boolean).join(", ");
+  const postal = [address.street, `${place} ${address.zip}`.trim()].filter(Boolean).join(", ");
+  const map = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(postal)}`;
   return (
     <div className="studio-contact">
       <div>
         <h2 className="label">Write or call</h2>
         <p className="contact-lines">
           <a href={mail}>{studio.email}</a>
-          <br />
-          <a href={`tel:+1${phoneDigits(studio.phone)}`}>{studio.phone}</a>
+          {studio.phone && (
+            <>
+              <br />
+              <a href={`tel:+1${phoneDigits(studio.phone)}`}>{studio.phone}</a>
+            </>
+          )}
         </p>
       </div>
       <div>
         <h2 className="label">Visit</h2>
         <address className="contact-lines">
           {studio.legalName}
-          <br />
-          {address.street}
-          <br />
-          {address.city}, {address.state} {address.zip}
-          <br />
-          <a href={map} target="_blank" rel="noopener noreferrer">
-            Directions
-          </a>
+          {address.street && (
+            <>
+              <br />
+              {address.street}
+            </>
+          )}
+          {place && (
+            <>
+              <br />
+              {place} {address.zip}
+            </>
+          )}
+          {postal && (
+            <>
+              <br />
+              <a href={map} target="_blank" rel="noopener noreferrer">
+                Directions
+              </a>
+            </>
+          )}
         </address>
       </div>
       <div>
