@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, NavLink, Outlet } from "react-router";
+import { STUDIO_TIME_ZONE } from "../../../domain/lead-time.ts";
 import { may, type Right } from "../../../domain/studio-rights.ts";
 import { paymentsInTestMode } from "../../features/checkout/test-mode.server.ts";
 import { requireStaff } from "../../features/studio/guard.server.ts";
@@ -16,11 +17,16 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<St
     staff: { id, email, name, role },
     csrf: session.csrfToken,
     studioName: studio?.shortName ?? "Studio",
+    timeZone: studio?.timeZone ?? STUDIO_TIME_ZONE,
     testMode: paymentsInTestMode(context),
   };
 }
 
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
+// Every page names itself; the title here is seen only when this layout's error boundary shows.
+export const meta: Route.MetaFunction = ({ error }) => [
+  ...(error ? [{ title: `${errorHeading(isRouteErrorResponse(error) ? error.status : 500)} — Studio` }] : []),
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 /** Each section and the right its page needs: no one is shown a link to a page they cannot open. */
 const SECTIONS: { to: string; label: string; end?: boolean; right: Right }[] = [
@@ -76,6 +82,9 @@ export default function StudioLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
+const errorHeading = (status: number) =>
+  status === 404 ? "Not found" : status === 403 ? "Not allowed" : "Something went wrong";
+
 /** A studio page that failed (no such order, an owner's page for staff, an error): said plainly, with a way back. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
@@ -87,7 +96,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <div className="studio">
       <main className="studio-main" id="main">
         <p className="label">Error {status}</p>
-        <h1>{status === 404 ? "Not found" : status === 403 ? "Not allowed" : "Something went wrong"}</h1>
+        <h1>{errorHeading(status)}</h1>
         <p>{message}</p>
         <a className="btn" href="/studio">
           Back to the studio
