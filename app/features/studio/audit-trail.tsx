@@ -1,4 +1,5 @@
-import { changedFields, dateTime } from "./labels.ts";
+import { changedFields } from "./labels.ts";
+import { When } from "./when.tsx";
 
 export type AuditEntryView = {
   id: number;
@@ -20,7 +21,7 @@ export function AuditTrail({ entries, children }: { entries: AuditEntryView[]; c
         const changes = changedFields(e.before, e.after);
         return (
           <li key={e.id}>
-            {dateTime(e.createdAt)} · {e.staffEmail} · {e.action}
+            <When at={e.createdAt} /> · {e.staffEmail} · {e.action}
             {changes.length > 0 && (
               <ul className="studio-changes">
                 {changes.slice(0, 12).map((c) => (

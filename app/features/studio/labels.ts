@@ -1,4 +1,5 @@
 /** How the back office names things in its lists. */
+import { STUDIO_TIME_ZONE } from "../../../domain/lead-time.ts";
 
 export const ENQUIRY_KINDS: Record<string, string> = { contact: "Enquiry", custom: "Commission" };
 
@@ -7,12 +8,9 @@ export function enquiryName(e: { kind: string; fields: Record<string, string> })
   return `${ENQUIRY_KINDS[e.kind] ?? e.kind} from ${who}`;
 }
 
-export const dateTime = (d: Date | string) =>
-  new Date(d).toLocaleString("en-US", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "America/New_York",
-  });
+/** A moment in en-US, in `timeZone` (the studio's: `When` in when.tsx passes it). */
+export const dateTime = (d: Date | string, timeZone = STUDIO_TIME_ZONE) =>
+  new Date(d).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone });
 
 const brief = (v: unknown) => {
   const text = v === null || v === undefined ? "—" : typeof v === "string" ? v : JSON.stringify(v);

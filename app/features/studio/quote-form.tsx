@@ -1,6 +1,6 @@
 import { formatLongDay, formatPrice } from "../../../domain/format.ts";
-import { dateTime } from "./labels.ts";
 import { StudioField, StudioForm } from "./studio-form.tsx";
+import { When } from "./when.tsx";
 
 /** How many lines the form offers (server/quotes/quotes.ts reads as many). */
 const LINES = 4;
@@ -58,7 +58,7 @@ export function EnquiryQuotes({
           {quotes.map((q) => (
             <li key={q.id} className="studio-quote">
               <span>
-                Quote #{q.id}, {dateTime(q.createdAt)}: <strong>{formatPrice(q.total)}</strong> ·{" "}
+                Quote #{q.id}, <When at={q.createdAt} />: <strong>{formatPrice(q.total)}</strong> ·{" "}
                 {q.lines.map((l) => `${l.quantity} × ${l.title}`).join(", ")} · deposit {q.depositPercent}% · valid
                 until {formatLongDay(q.validUntil)} <span className="studio-pill">{STATE_NAMES[q.state]}</span>
                 {q.orderRef && q.state === "accepted" && (

@@ -1,7 +1,7 @@
 import { type AccountActionData, accountAction, accountLoader } from "../../features/studio/account.server.ts";
-import { dateTime } from "../../features/studio/labels.ts";
 import { StudioField, StudioForm, StudioNotices } from "../../features/studio/studio-form.tsx";
 import { useStudio } from "../../features/studio/use-studio.ts";
+import { When } from "../../features/studio/when.tsx";
 import type { Route } from "./+types/account";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -47,7 +47,7 @@ export default function StudioAccount({ loaderData, actionData }: Route.Componen
             {s.current ? " (this browser)" : ""}
             <br />
             <span className="studio-muted">
-              Signed in {dateTime(s.createdAt)}, last seen {dateTime(s.lastSeenAt)}
+              Signed in <When at={s.createdAt} />, last seen <When at={s.lastSeenAt} />
             </span>
           </li>
         ))}

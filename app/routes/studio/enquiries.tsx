@@ -1,7 +1,8 @@
 import { Form, Link } from "react-router";
 import { inboxLoader } from "../../features/studio/enquiries.server.ts";
-import { dateTime, enquiryName } from "../../features/studio/labels.ts";
+import { enquiryName } from "../../features/studio/labels.ts";
 import { StudioField } from "../../features/studio/studio-form.tsx";
+import { When } from "../../features/studio/when.tsx";
 import type { Route } from "./+types/enquiries";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -51,7 +52,7 @@ export default function StudioEnquiries({ loaderData }: Route.ComponentProps) {
               <span className="studio-pill">{e.status}</span>
               <br />
               <span className="studio-muted">
-                {dateTime(e.createdAt)}
+                <When at={e.createdAt} />
                 {e.photos > 0 ? ` · ${e.photos} photo${e.photos === 1 ? "" : "s"}` : ""}
                 {e.fields.enquiryType ? ` · ${e.fields.enquiryType}` : ""}
               </span>

@@ -1,10 +1,11 @@
 import { Link } from "react-router";
 import { AuditTrail } from "../../features/studio/audit-trail.tsx";
 import { type EnquiryActionData, enquiryAction, enquiryLoader } from "../../features/studio/enquiries.server.ts";
-import { dateTime, enquiryName } from "../../features/studio/labels.ts";
+import { enquiryName } from "../../features/studio/labels.ts";
 import { EnquiryQuotes } from "../../features/studio/quote-form.tsx";
 import { StudioField, StudioForm, StudioNotices } from "../../features/studio/studio-form.tsx";
 import { useStudio } from "../../features/studio/use-studio.ts";
+import { When } from "../../features/studio/when.tsx";
 import type { Route } from "./+types/enquiry";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -48,7 +49,7 @@ export default function StudioEnquiry({ loaderData, actionData }: Route.Componen
       </p>
       <h1>{enquiryName(enquiry)}</h1>
       <p className="studio-muted">
-        {dateTime(enquiry.createdAt)} · <span className="studio-pill">{enquiry.status}</span>
+        <When at={enquiry.createdAt} /> · <span className="studio-pill">{enquiry.status}</span>
         {enquiry.spam ? " · spam" : ""}
       </p>
       <StudioNotices ok={answer?.ok} error={answer?.error && !answer.field ? answer.error : undefined} />
@@ -157,7 +158,7 @@ export default function StudioEnquiry({ loaderData, actionData }: Route.Componen
         {enquiry.notes.map((n) => (
           <li key={n.at} style={{ whiteSpace: "pre-wrap" }}>
             <span className="studio-muted">
-              {dateTime(n.at)} · {n.by}
+              <When at={n.at} /> · {n.by}
             </span>
             <br />
             {n.text}

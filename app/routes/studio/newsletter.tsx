@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
-import { dateTime } from "../../features/studio/labels.ts";
 import { newsletterAction, newsletterLoader } from "../../features/studio/newsletter.server.ts";
 import { StudioField, StudioForm, StudioNotices } from "../../features/studio/studio-form.tsx";
 import { useStudio } from "../../features/studio/use-studio.ts";
+import { When } from "../../features/studio/when.tsx";
 import type { Route } from "./+types/newsletter";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -55,9 +55,15 @@ export default function StudioNewsletter({ loaderData, actionData }: Route.Compo
               {s.email}
               <br />
               <span className="studio-muted">
-                {filter.unsubscribed && s.unsubscribedAt
-                  ? `Unsubscribed ${dateTime(s.unsubscribedAt)}`
-                  : `Since ${dateTime(s.createdAt)}`}
+                {filter.unsubscribed && s.unsubscribedAt ? (
+                  <>
+                    Unsubscribed <When at={s.unsubscribedAt} />
+                  </>
+                ) : (
+                  <>
+                    Since <When at={s.createdAt} />
+                  </>
+                )}
               </span>
             </span>
             {!filter.unsubscribed && (

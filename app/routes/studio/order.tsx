@@ -5,10 +5,10 @@ import { AddressLines } from "../../features/studio/address-lines.tsx";
 import { AuditTrail } from "../../features/studio/audit-trail.tsx";
 import { DeliveryAnswers } from "../../features/studio/delivery-answers.tsx";
 import { FieldsForm } from "../../features/studio/item-form.tsx";
-import { dateTime } from "../../features/studio/labels.ts";
 import { loadOrder, type OrderActionData, orderAction } from "../../features/studio/orders.server.ts";
 import { StudioField, StudioForm, StudioNotices } from "../../features/studio/studio-form.tsx";
 import { useStudio } from "../../features/studio/use-studio.ts";
+import { When } from "../../features/studio/when.tsx";
 import type { Route } from "./+types/order";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -65,7 +65,7 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
             {order.deposit === null
               ? `${formatPrice(order.total)} paid`
               : `Deposit of ${formatPrice(order.deposit)} paid on ${formatPrice(order.total)}`}{" "}
-            {order.paidAt ? dateTime(order.paidAt) : ""}
+            {order.paidAt ? <When at={order.paidAt} /> : ""}
             <br />
             {order.cardBrand} ending {order.cardLast4}
             <br />
@@ -73,7 +73,7 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
           </p>
           {payments.map((p) => (
             <p key={p.id}>
-              {formatPrice(p.amount)} paid from the order's page {dateTime(p.settledAt ?? p.createdAt)}
+              {formatPrice(p.amount)} paid from the order's page <When at={p.settledAt ?? p.createdAt} />
             </p>
           ))}
           {order.refundedTotal > 0 && <p>Given back: {formatPrice(order.refundedTotal)}</p>}
@@ -183,7 +183,7 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
         <ul className="studio-list">
           {refunds.map((r) => (
             <li key={r.id}>
-              {dateTime(r.createdAt)}: {r.kind} of {formatPrice(r.amount)} —{" "}
+              <When at={r.createdAt} />: {r.kind} of {formatPrice(r.amount)} —{" "}
               {r.respstat === "A" ? "accepted" : "refused"} ({r.resptext}
               {r.retref ? `, ref ${r.retref}` : ""})
             </li>
@@ -207,7 +207,7 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
                 </option>
                 {payments.map((p) => (
                   <option key={p.id} value={String(p.id)}>
-                    From the order's page {dateTime(p.settledAt ?? p.createdAt)}, {formatPrice(p.amount)}
+                    From the order's page <When at={p.settledAt ?? p.createdAt} />, {formatPrice(p.amount)}
                     {p.refunded > 0 ? ` (${formatPrice(p.refunded)} given back)` : ""}
                   </option>
                 ))}
@@ -253,12 +253,12 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
         <ul className="studio-list">
           {loaderData.charges.map((c) => (
             <li key={c.id}>
-              {dateTime(c.createdAt)}: {c.label}, {formatPrice(c.amount)}
+              <When at={c.createdAt} />: {c.label}, {formatPrice(c.amount)}
             </li>
           ))}
           {payments.map((p) => (
             <li key={`p${p.id}`}>
-              {dateTime(p.settledAt ?? p.createdAt)}: paid from the order's page, {formatPrice(p.amount)}
+              <When at={p.settledAt ?? p.createdAt} />: paid from the order's page, {formatPrice(p.amount)}
             </li>
           ))}
         </ul>
@@ -304,7 +304,9 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
 
       <h2>History</h2>
       <AuditTrail entries={history}>
-        <li>{dateTime(order.createdAt)} · ordered</li>
+        <li>
+          <When at={order.createdAt} /> · ordered
+        </li>
       </AuditTrail>
     </>
   );

@@ -1,9 +1,9 @@
 import { Form, Link } from "react-router";
 import { formatPrice } from "../../../domain/format.ts";
 import { ORDER_STEPS, type OrderStep, STEP_NAMES } from "../../../domain/order-steps.ts";
-import { dateTime } from "../../features/studio/labels.ts";
 import { ordersLoader } from "../../features/studio/pages.server.ts";
 import { StudioField } from "../../features/studio/studio-form.tsx";
+import { When } from "../../features/studio/when.tsx";
 import type { Route } from "./+types/orders";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -72,7 +72,9 @@ export default function StudioOrders({ loaderData }: Route.ComponentProps) {
                 <td data-label="Order">
                   <Link to={`/studio/orders/${o.id}`}>{o.orderRef}</Link>
                 </td>
-                <td data-label="Date">{dateTime(o.createdAt)}</td>
+                <td data-label="Date">
+                  <When at={o.createdAt} />
+                </td>
                 <td data-label="Buyer">{o.deliveryName}</td>
                 <td data-label="Status">
                   <span className="studio-pill">{STEP_NAMES[o.status as OrderStep] ?? o.status}</span>

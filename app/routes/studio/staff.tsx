@@ -1,8 +1,8 @@
-import { dateTime } from "../../features/studio/labels.ts";
 import { RightsTable } from "../../features/studio/rights-table.tsx";
 import { type StaffActionData, staffAction, staffLoader } from "../../features/studio/staff.server.ts";
 import { StudioField, StudioForm, StudioNotices } from "../../features/studio/studio-form.tsx";
 import { useStudio } from "../../features/studio/use-studio.ts";
+import { When } from "../../features/studio/when.tsx";
 import type { Route } from "./+types/staff";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -90,9 +90,13 @@ export default function StudioStaff({ loaderData, actionData }: Route.ComponentP
                 <strong>{a.name || a.email}</strong> {a.name && <span className="studio-muted">{a.email}</span>}{" "}
                 <span className="studio-pill">{a.role}</span>
                 <p className="studio-muted">
-                  {a.live && a.expiresAt
-                    ? `Link works until ${dateTime(a.expiresAt)}.`
-                    : "Link expired: send it again."}
+                  {a.live && a.expiresAt ? (
+                    <>
+                      Link works until <When at={a.expiresAt} />.
+                    </>
+                  ) : (
+                    "Link expired: send it again."
+                  )}
                 </p>
                 <div className="studio-actions">
                   <StudioForm csrf={csrf} action="?intent=resend" className="studio-actions">
