@@ -47,7 +47,8 @@ describe.each(dbKinds)("deposit, then balance on %s", (kind: DbKind) => {
         rows: { id: number; total: string; deposit: string | null; paid_total: string; refunded_total: string }[];
       }
     ).rows[0]!;
-  const mailsTo = async (email: string) => (await db().select().from(mailOutbox)).filter((m) => m.to === email);
+  const mailsTo = async (email: string) =>
+    (await db().select().from(mailOutbox).orderBy(mailOutbox.id)).filter((m) => m.to === email);
   const key = () => `k${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
   const pay = (token: string, amount: string, k = key()) =>
     send(`/orders/${token}`, {
@@ -191,7 +192,8 @@ describe.each(dbKinds)("deposit, then balance on %s", (kind: DbKind) => {
     const { id } = await orderOf(bought.ref);
     await step(id, "ready");
     const token = LINK.exec(
-      (await db().select().from(mailOutbox)).filter((m) => m.kind === "order-ready").at(-1)!.text,
+      (await db().select().from(mailOutbox).orderBy(mailOutbox.id)).filter((m) => m.kind === "order-ready").at(-1)!
+        .text,
     )![1]!;
     expect((await pay(token, (bought.total - bought.deposit!).toFixed(2))).status).toBe(200);
     expect(await week()).toBeCloseTo(before + bought.total, 2);
@@ -205,7 +207,8 @@ describe.each(dbKinds)("deposit, then balance on %s", (kind: DbKind) => {
     const balance = Math.round((bought.total - bought.deposit!) * 100) / 100;
     await step(id, "ready");
     const token = LINK.exec(
-      (await db().select().from(mailOutbox)).filter((m) => m.kind === "order-ready").at(-1)!.text,
+      (await db().select().from(mailOutbox).orderBy(mailOutbox.id)).filter((m) => m.kind === "order-ready").at(-1)!
+        .text,
     )![1]!;
     expect((await pay(token, balance.toFixed(2))).status).toBe(200);
     const paymentId = (
