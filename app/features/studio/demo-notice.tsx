@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { DemoCounts } from "./demo.server.ts";
 
 const some = (n: number, one: string, many = `${one}s`) => (n > 0 ? [`${n} ${n === 1 ? one : many}`] : []);
@@ -50,11 +49,12 @@ export function DemoNotice({ counts }: { counts: DemoCounts | null }) {
         The shop still shows the demo studio's {[...words.catalog, ...words.content].slice(0, 3).join(", ")}
         {words.catalog.length + words.content.length > 3 ? " and more" : ""}.
       </p>
-      <p>
-        <Link className="btn btn--ghost btn--danger" to="/studio/demo">
+      {/* An action, not a place: a button that opens the page that asks first (/studio/demo). */}
+      <form method="get" action="/studio/demo">
+        <button type="submit" className="btn btn--ghost btn--danger">
           Remove the demo content
-        </Link>
-      </p>
+        </button>
+      </form>
     </section>
   );
 }
