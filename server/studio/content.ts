@@ -97,7 +97,8 @@ export const studioForm = z.object({
     .transform((v) => v || null)
     .optional(),
   email: z.string().trim().regex(EMAIL, EMAIL_MESSAGE),
-  phone: line("The phone number", 40),
+  // A studio may give no phone (by appointment, by mail): the pages then show none.
+  phone: z.string().trim().max(40, "The phone number can be at most 40 characters."),
   street: line("The street", 120),
   city: line("The city", 60),
   state: line("The state", 40),

@@ -23,6 +23,8 @@ let dataDir = "";
 let setupLink = "";
 
 test.use({ viewport: { width: 390, height: 844 } });
+// One shop process for the file: its tests run in order.
+test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -193,4 +195,44 @@ test("a studio sets up its own shop from the log's link, adds a piece and sells 
     const eml = readFileSync(path.join(dataDir, "mail", String(name)), "utf8");
     expect(eml, String(name)).not.toMatch(DEMO);
   }
+});
+
+test("a visitor's cart follows the studio to its new short name", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await context.addInitScript((key) => {
+    sessionStorage.setItem("splash-seen", "1");
+    localStorage.setItem(key, "e2e");
+  }, SUBSCRIBE_OFFERED_KEY);
+  const visitor = await context.newPage();
+  await visitor.goto(`${ORIGIN}/shop`);
+  await visitor.getByRole("heading", { name: "Ash Hall Bench" }).getByRole("link").click();
+  await visitor.getByRole("button", { name: "Add to cart" }).first().click();
+  await expect(visitor.getByRole("banner").getByRole("link", { name: "Cart (1)" })).toBeAttached();
+  expect(await visitor.evaluate(() => Object.keys(localStorage))).toContain("testbench-cart");
+
+  // The owner renames the shop's short name on the Content page.
+  await page.goto(`${ORIGIN}/studio/login`);
+  await page.getByLabel("Email").fill(OWNER.email);
+  await page.getByLabel("Password").fill(OWNER.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => url.pathname === "/studio");
+  await page.goto(`${ORIGIN}/studio/content`);
+  await page.getByLabel("Short name").fill("oakbench");
+  // Setup asked for no address; the details form needs one.
+  await page.getByLabel("Street").fill("14 Mill Race Lane");
+  await page.getByLabel("City").fill("Hood River");
+  await page.getByLabel("State").fill("OR");
+  await page.getByLabel("ZIP code").fill("97031");
+  await page.getByRole("button", { name: "Save the studio's details" }).click();
+  await expect(page.getByRole("status")).toContainText("saved");
+
+  // The visitor comes back: the cart is there, kept under the new name alone.
+  await visitor.goto(`${ORIGIN}/cart`);
+  await expect(visitor.getByRole("banner").getByRole("link", { name: "Cart (1)" })).toBeAttached();
+  await expect(visitor.getByRole("main").getByRole("link", { name: "Ash Hall Bench" }).first()).toBeVisible();
+  const keys = await visitor.evaluate(() => Object.keys(localStorage));
+  expect(keys).toContain("oakbench-cart");
+  expect(keys).not.toContain("testbench-cart");
+  await context.close();
 });
