@@ -9,6 +9,20 @@ export const SHORT_NAME = /^[a-z](?:[a-z0-9]|-(?=[a-z0-9])){1,29}$/;
 export const SHORT_NAME_MESSAGE =
   "Short name: 2–30 lowercase letters, digits or hyphens, starting with a letter, such as 'oakbench'.";
 
+/** The setup page's fields but the password, which is never sent back (routes/studio/setup.tsx). */
+export const SETUP_FIELDS = [
+  "name",
+  "shortName",
+  "email",
+  "ownerName",
+  "phone",
+  "street",
+  "city",
+  "state",
+  "zip",
+  "timeZone",
+] as const;
+
 /** The time zone a studio starts in when none is chosen. */
 export const DEFAULT_TIME_ZONE = "America/New_York";
 

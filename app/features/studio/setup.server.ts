@@ -1,23 +1,11 @@
 /** The one-time setup page of a shop started empty (routes/studio/setup.tsx; server/studio/setup.ts). */
 import { type AppLoadContext, data, redirect } from "react-router";
-import { DEFAULT_TIME_ZONE, timeZones } from "../../../domain/studio-identity.ts";
+import { DEFAULT_TIME_ZONE, SETUP_FIELDS, timeZones } from "../../../domain/studio-identity.ts";
 import { ApiError } from "../../../server/http/errors.ts";
 import { createSession, sessionCookie } from "../../../server/staff/sessions.ts";
 import { completeSetup, isSetUp, setupCodeIsLive } from "../../../server/studio/setup.ts";
 
-/** The fields the page posts, as typed (the password is never sent back). */
-export const SETUP_FIELDS = [
-  "name",
-  "shortName",
-  "email",
-  "ownerName",
-  "phone",
-  "street",
-  "city",
-  "state",
-  "zip",
-  "timeZone",
-] as const;
+/** What the page posts, as typed (the password is never sent back). */
 export type SetupValues = Partial<Record<(typeof SETUP_FIELDS)[number], string>>;
 
 export async function setupLoader(request: Request, context: AppLoadContext) {

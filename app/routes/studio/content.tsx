@@ -4,6 +4,7 @@ import { Field } from "../../components/form-field.tsx";
 import { type ContentActionData, contentAction, contentLoader } from "../../features/studio/content.server.ts";
 import { FieldsForm } from "../../features/studio/item-form.tsx";
 import { StudioField, StudioForm, StudioNotices } from "../../features/studio/studio-form.tsx";
+import { TimeZoneField } from "../../features/studio/time-zone-field.tsx";
 import { useStudio } from "../../features/studio/use-studio.ts";
 import type { Route } from "./+types/content";
 
@@ -83,23 +84,12 @@ export default function StudioContent({ loaderData, actionData }: Route.Componen
                 defaultValue={shown("shortName", studio.shortName)}
                 error={err("shortName")}
               />
-              <Field
+              <TimeZoneField
                 id="content-timeZone"
-                name="timeZone"
-                label="Time zone"
-                hint="Ship windows, mails and reports count days in it."
+                zones={timeZones}
+                value={shown("timeZone", studio.timeZone)}
                 error={err("timeZone")}
-              >
-                {(c) => (
-                  <select {...c} className="field__control" defaultValue={shown("timeZone", studio.timeZone)}>
-                    {timeZones.map((z) => (
-                      <option key={z} value={z}>
-                        {z.replace(/_/g, " ")}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
+              />
             </div>
             <StudioField
               name="leadTrackingScriptUrl"

@@ -1,6 +1,8 @@
+import { SETUP_FIELDS } from "../../../domain/studio-identity.ts";
 import { Field } from "../../components/form-field.tsx";
 import { setupAction, setupLoader } from "../../features/studio/setup.server.ts";
 import "../../features/studio/studio.css";
+import { TimeZoneField } from "../../features/studio/time-zone-field.tsx";
 import type { Route } from "./+types/setup";
 
 export const loader = ({ request, context }: Route.LoaderArgs) => setupLoader(request, context);
@@ -11,19 +13,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-const FIELDS = new Set([
-  "name",
-  "shortName",
-  "email",
-  "ownerName",
-  "phone",
-  "street",
-  "city",
-  "state",
-  "zip",
-  "timeZone",
-  "password",
-]);
+// The fields a refusal may name; anything else (a used link) is said at the top.
+const FIELDS = new Set<string>([...SETUP_FIELDS, "password"]);
 
 /**
  * The one-time setup of a shop started empty: the studio's name, short name, e-mail, phone,
@@ -111,23 +102,12 @@ export default function StudioSetup({ loaderData, actionData }: Route.ComponentP
               {text("state", "State", { autoComplete: "address-level1", max: 40 })}
               {text("zip", "ZIP code", { autoComplete: "postal-code", max: 20 })}
             </div>
-            <Field
+            <TimeZoneField
               id="setup-timeZone"
-              name="timeZone"
-              label="Time zone"
-              hint="Ship windows, mails and reports count days in it."
+              zones={loaderData.timeZones}
+              value={typed.timeZone || loaderData.defaultTimeZone}
               error={errorFor("timeZone")}
-            >
-              {(c) => (
-                <select {...c} className="field__control" defaultValue={typed.timeZone || loaderData.defaultTimeZone}>
-                  {loaderData.timeZones.map((z) => (
-                    <option key={z} value={z}>
-                      {z.replace(/_/g, " ")}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            />
           </fieldset>
           <fieldset className="studio-setup__group">
             <legend>You, its first owner</legend>
