@@ -119,10 +119,10 @@ describe.each(dbKinds)("removing the demo content on %s", (kind: DbKind) => {
   });
 
   it("is offered to owners on Today, not to staff, who may not post it either", async () => {
-    expect(await (await get("/studio")).text()).toContain('href="/studio/demo"');
+    expect(await (await get("/studio")).text()).toContain('action="/studio/demo"');
     await staffMember(t.deps, "helper@studio.test", "staff");
     const helper = await signIn(send, "helper@studio.test", STAFF_PASSWORD, "198.51.100.9");
-    expect(await (await get("/studio", helper.cookie)).text()).not.toContain('href="/studio/demo"');
+    expect(await (await get("/studio", helper.cookie)).text()).not.toContain('action="/studio/demo"');
     expect((await get("/studio/demo", helper.cookie)).status).toBe(403);
     const refused = await send("/studio/demo", {
       method: "POST",
@@ -187,7 +187,7 @@ describe.each(dbKinds)("removing the demo content on %s", (kind: DbKind) => {
     const after = await textOf(await get(done.headers.get("location")!));
     expect(after).toContain("The demo content is removed");
     expect(after).toContain("There is no demo content left");
-    expect(await (await get("/studio")).text()).not.toContain('href="/studio/demo"');
+    expect(await (await get("/studio")).text()).not.toContain('action="/studio/demo"');
     // No Divergence table is left to edit, and the catalog no longer links to one.
     expect(await (await get("/studio/catalog")).text()).not.toContain('href="/studio/catalog/divergence"');
 
