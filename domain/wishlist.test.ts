@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   addToWishlist,
   isWishlisted,
+  keepShown,
   removeFromWishlist,
   toggleWishlist,
   validWishlistEntries,
@@ -67,5 +68,13 @@ describe("the wish list", () => {
       images: [],
       inventoryId: "",
     });
+  });
+
+  it("drops an entry whose item the shop no longer shows (deleted or archived), within its kind", () => {
+    const list = [entry(1), entry(2), entry(1, "slab"), entry(3, "base")];
+    const kept = keepShown(list, { product: [2, 3], slab: [1], base: [] });
+    expect(kept).toEqual([entry(2), entry(1, "slab")]);
+    // Nothing gone: the same list, so nothing is saved again.
+    expect(keepShown(kept, { product: [2], slab: [1], base: [] })).toBe(kept);
   });
 });

@@ -40,6 +40,20 @@ export function toggleWishlist(list: WishlistEntry[], entry: WishlistEntry): { l
   return { list: addToWishlist(list, entry), added: true };
 }
 
+/**
+ * The entries whose item the shop still shows (docs/product.md §4 "Wish list"): one deleted or
+ * archived since it was saved is dropped. The same list when nothing is dropped.
+ */
+export function keepShown(list: WishlistEntry[], shown: Record<WishlistKind, number[]>): WishlistEntry[] {
+  const ids = {
+    product: new Set(shown.product),
+    slab: new Set(shown.slab),
+    base: new Set(shown.base),
+  };
+  const kept = list.filter((e) => ids[e.kind].has(e.item.id));
+  return kept.length === list.length ? list : kept;
+}
+
 /** Where an entry leads and which image folder holds its pictures. */
 export function wishlistTarget(entry: WishlistEntry): { href: string; folder: "products" | "slabs" | "bases" } {
   const folder = KIND_FOLDERS[entry.kind];

@@ -5,7 +5,7 @@
  */
 import { type CartLine, sameLine } from "../../../domain/cart.ts";
 import { removeFromCart, restoreLine, setQuantity } from "../../../domain/cart-lines.ts";
-import { removeFromWishlist, type WishlistKind } from "../../../domain/wishlist.ts";
+import { removeFromWishlist, type WishlistEntry, type WishlistKind } from "../../../domain/wishlist.ts";
 import { shop, update } from "./store.ts";
 
 /** Where a line stands in the cart, and the cart without it (or with its new quantity). */
@@ -43,6 +43,13 @@ export const cartEdits = {
    */
   updateCart(next: (cart: CartLine[]) => CartLine[]): void {
     update({ cart: next(shop.getState().cart) });
+  },
+
+  /** Replaces the wish list with `next(list)`: the entries the shop still shows (routes/wishlist.tsx). */
+  updateWishlist(next: (list: WishlistEntry[]) => WishlistEntry[]): void {
+    const { wishlist } = shop.getState();
+    const kept = next(wishlist);
+    if (kept !== wishlist) update({ wishlist: kept });
   },
 
   removeWish(kind: WishlistKind, id: number): void {
