@@ -123,7 +123,12 @@ test("a studio sets up its own shop from the log's link, adds a piece and sells 
   await expect(visitor.getByRole("heading", { name: "Ash Hall Bench", level: 1 })).toBeVisible();
   const photos = visitor.locator("main img");
   await expect(photos.first()).toBeVisible();
-  expect(await photos.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // The photo's first variant may still be being made on a busy machine: it arrives, whole.
+  await expect
+    .poll(() => photos.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+      timeout: 20_000,
+    })
+    .toBe(true);
   await visitor.getByRole("button", { name: "Add to cart" }).first().click();
   await visitor.goto(`${ORIGIN}/check-out`);
   await expect(visitor.getByText("Test mode: no card is charged")).toBeVisible();
