@@ -9,6 +9,7 @@ import type { MiddlewareHandler } from "hono";
 import { studioRecord } from "../content/studio.ts";
 import type { AppDeps } from "../deps.ts";
 import { errorBody } from "./errors.ts";
+import { meantAsAnswered } from "./request-id.ts";
 
 const OPEN_PATHS = /^\/(?:studio(?:[/.]|$)|assets\/|favicon\.svg$|healthz$)/;
 const RETRY_AFTER_SECONDS = 3600;
@@ -42,6 +43,8 @@ export function openingSoon(deps: Pick<AppDeps, "cache" | "database" | "config">
     // Only a shop started empty waits for its setup; the demo is seeded before the server listens.
     if (deps.config.seed !== "none") return next();
     if (OPEN_PATHS.test(c.req.path) || (await studioRecord(deps))) return next();
+    // Every visitor gets this until setup: logged at info, not as a server error.
+    meantAsAnswered(c);
     c.header("Retry-After", String(RETRY_AFTER_SECONDS));
     c.header("Cache-Control", "no-store");
     c.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");

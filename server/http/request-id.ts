@@ -5,6 +5,15 @@ import { requestHeader } from "./request-header.ts";
 
 const ids = new WeakMap<Context, string>();
 const answered = new WeakSet<Context>();
+const meant = new WeakSet<Context>();
+
+/**
+ * Marks an answer of 5xx as the shop's intent, not a fault (a shop started empty says "Opening
+ * soon" with 503 to every visitor until it is set up): logged at info, not as an error.
+ */
+export const meantAsAnswered = (c: Context): void => {
+  meant.add(c);
+};
 
 /** The request's id (the proxy's X-Request-Id when sane, else a per-process sequence). */
 export const requestIdOf = (c: Context): string => ids.get(c) ?? "";
@@ -36,12 +45,13 @@ export function newRequestId(given: string | string[] | undefined): string {
 export function logRequest(
   logger: Logger,
   line: { reqId: string; method: string; path: string; status: number; started: number },
+  meantStatus = false,
 ) {
   const { started, ...rest } = line;
   // An order page's address carries the token that opens it: logged without it.
   rest.path = loggablePath(rest.path);
   const ms = Math.round((performance.now() - started) * 10) / 10;
-  if (line.status >= 500) logger.error({ ...rest, ms }, "request");
+  if (line.status >= 500 && !meantStatus) logger.error({ ...rest, ms }, "request");
   else if (line.status >= 400 || ms >= 1000) logger.info({ ...rest, ms }, "request");
   else if (logger.isLevelEnabled("debug")) logger.debug({ ...rest, ms }, "request");
 }
@@ -54,6 +64,6 @@ export function requestLog(logger: Logger): MiddlewareHandler {
     ids.set(c, reqId);
     await next();
     if (!answered.has(c)) c.res.headers.set("x-request-id", reqId);
-    logRequest(logger, { reqId, method: c.req.method, path: c.req.path, status: c.res.status, started });
+    logRequest(logger, { reqId, method: c.req.method, path: c.req.path, status: c.res.status, started }, meant.has(c));
   };
 }

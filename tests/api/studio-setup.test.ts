@@ -1,3 +1,5 @@
+import { Writable } from "node:stream";
+import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { issueSetupCode } from "../../server/studio/setup.ts";
 import { devSiteForFile, formBody, pageSender, type Send, sessionCookieOf } from "../support/studio.ts";
@@ -19,8 +21,16 @@ describe.each(dbKinds)("a shop started empty (%s)", (kind) => {
     await t?.close();
   });
 
+  const logs: { level: number; msg: string; status?: number }[] = [];
   async function emptyShop() {
-    t = await createTestApp(kind, { seed: false, env: { SEED: "none" } });
+    logs.length = 0;
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).trim().split("\n")) logs.push(JSON.parse(line));
+        done();
+      },
+    });
+    t = await createTestApp(kind, { seed: false, env: { SEED: "none" }, logger: pino({ level: "info" }, sink) });
     send = pageSender(t, site());
   }
 
@@ -36,6 +46,9 @@ describe.each(dbKinds)("a shop started empty (%s)", (kind) => {
     expect(api.status).toBe(503);
     expect(await api.json()).toMatchObject({ error: { code: "not_ready" } });
     expect((await send("/healthz")).status).toBe(200);
+    // Said to every visitor on purpose: logged, but not as a server error.
+    expect(logs.filter((l) => l.status === 503).length).toBeGreaterThan(0);
+    expect(logs.filter((l) => l.level >= 50)).toEqual([]);
   });
 
   it("sets up the studio and its first owner from a one-time link, then shows only that studio", async () => {
