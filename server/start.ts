@@ -76,7 +76,6 @@ export async function start(site: (deps: Awaited<ReturnType<typeof createDeps>>)
       : null;
   const running = await serveApp(deps, { port: config.port, host: config.host }, await site(deps));
   logger.info({ port: running.port }, `Serving on http://localhost:${running.port}`);
-  await announceSetup(deps, running.port);
   // The image variants the pages ask for, made in the background so that no visitor's page waits
   // for one; a restart that finds them on disk does nothing (images/warm-up.ts).
   const warmUp = new AbortController();
@@ -90,6 +89,8 @@ export async function start(site: (deps: Awaited<ReturnType<typeof createDeps>>)
       void Promise.all([running.stop(), staffSocket?.close()]).then(() => process.exit(0));
     });
   }
+  // After the signal handlers: a stop asked for while the link is written still ends cleanly.
+  if (config.seed === "none") await announceSetup(deps, running.port);
 }
 
 /**
