@@ -3,6 +3,7 @@
  * which names visitors' saved carts and wish lists, and its time zone, in which ship windows,
  * mails and reports count days. Shared by the setup page and the Content page.
  */
+import { STUDIO_TIME_ZONE } from "./lead-time.ts";
 
 /** Lowercase letters, digits and single hyphens, 2–30 characters, starting with a letter. */
 export const SHORT_NAME = /^[a-z](?:[a-z0-9]|-(?=[a-z0-9])){1,29}$/;
@@ -23,9 +24,6 @@ export const SETUP_FIELDS = [
   "timeZone",
 ] as const;
 
-/** The time zone a studio starts in when none is chosen. */
-export const DEFAULT_TIME_ZONE = "America/New_York";
-
 /** Whether `zone` is an IANA time zone this runtime knows (e.g. America/Chicago). */
 export function isTimeZone(zone: string): boolean {
   if (!/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+){0,2}$/.test(zone)) return false;
@@ -40,7 +38,7 @@ export function isTimeZone(zone: string): boolean {
 /** The zones a studio chooses from: the runtime's list, the default first. */
 export function timeZones(): string[] {
   const all = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-  return all.includes(DEFAULT_TIME_ZONE) ? all : [DEFAULT_TIME_ZONE, ...all];
+  return all.includes(STUDIO_TIME_ZONE) ? all : [STUDIO_TIME_ZONE, ...all];
 }
 
 /** A lead-tracking script's address: https only (the page's CSP allows that one origin). */

@@ -265,7 +265,8 @@ export async function findQuoteByToken(db: Db, token: string): Promise<Quote | n
 /** An enquiry's quotes, oldest first, each with its state. */
 export async function listQuotes(db: Db, enquiryId: number) {
   const rows = await db.select().from(quotes).where(eq(quotes.enquiryId, enquiryId)).orderBy(asc(quotes.id));
-  return Promise.all(rows.map(async (q) => ({ ...q, state: await quoteState(db, q) })));
+  const day = await studioDay(db);
+  return Promise.all(rows.map(async (q) => ({ ...q, state: await quoteState(db, q, day) })));
 }
 
 /** Withdraws a quote not yet accepted: its page then says so and takes no payment. */

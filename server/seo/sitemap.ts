@@ -3,9 +3,10 @@
  * media post, newsletter campaign and browsing page, with the date it last changed. Built
  * from the database and kept until the data changes (the response cache).
  */
-import { eq, ne } from "drizzle-orm";
+import { ne } from "drizzle-orm";
 import type { Hono } from "hono";
 import { cacheKeys } from "../cache-keys.ts";
+import { studioRecord } from "../content/studio.ts";
 import * as t from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
 import { siteOrigin } from "./origin.ts";
@@ -41,15 +42,12 @@ export async function sitemapEntries(deps: AppDeps): Promise<SitemapEntry[]> {
   const [studio] = await db
     .select({ slug: t.studioConfig.founderSlug, updatedAt: t.studioConfig.updatedAt })
     .from(t.studioConfig);
-  // Pages of what a studio may not have (a shop started empty): the Divergence table, the look book.
-  const [divergence] = await db.select({ id: t.divergenceMetadata.divergenceId }).from(t.divergenceMetadata).limit(1);
-  const [lookBook] = await db
-    .select({ key: t.blobs.key })
-    .from(t.blobs)
-    .where(eq(t.blobs.key, "images/look-book/page-001.jpg"));
+  // Pages of what a studio may not have (a shop started empty): the Divergence table, the look
+  // book, as the studio's record says (Studio["media"]).
+  const media = (await studioRecord(deps))?.media;
   const absent = new Set([
-    ...(divergence ? [] : ["/divergence", "/table-builder"]),
-    ...(lookBook ? [] : ["/look-book"]),
+    ...(media?.divergence ? [] : ["/divergence", "/table-builder"]),
+    ...(media?.lookBookPages ? [] : ["/look-book"]),
   ]);
   const products = await db
     .select({ id: t.products.id, parentId: t.products.parentId, updatedAt: t.products.updatedAt })

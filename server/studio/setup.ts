@@ -9,7 +9,8 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { EMAIL, EMAIL_MESSAGE } from "../../domain/email.ts";
-import { DEFAULT_TIME_ZONE, isTimeZone, SHORT_NAME, SHORT_NAME_MESSAGE } from "../../domain/studio-identity.ts";
+import { STUDIO_TIME_ZONE } from "../../domain/lead-time.ts";
+import { isTimeZone, SHORT_NAME, SHORT_NAME_MESSAGE } from "../../domain/studio-identity.ts";
 import type { Db } from "../db/client.ts";
 import { staffAccounts, studioConfig } from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
@@ -80,7 +81,7 @@ export const setupForm = z.object({
   timeZone: z
     .string()
     .trim()
-    .transform((v) => v || DEFAULT_TIME_ZONE)
+    .transform((v) => v || STUDIO_TIME_ZONE)
     .refine(isTimeZone, "Time zone: choose one from the list, such as America/Chicago."),
   ownerName: optional("Your name", 100),
   password: z.string().refine((p) => !passwordProblem(p), {

@@ -92,8 +92,8 @@ function carryOver(to: { cart: string; wishlist: string }, previous: readonly st
     const from = storageKeys(name);
     for (const list of ["cart", "wishlist"] as const) {
       try {
-        const old = readJson(from[list]);
         if (localStorage.getItem(from[list]) === null) continue;
+        const old = readJson(from[list]);
         const now = readJson(to[list]);
         const kept = Array.isArray(now) ? now : [];
         const seen = new Set(kept.map((e) => JSON.stringify(e)));

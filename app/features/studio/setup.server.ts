@@ -1,6 +1,7 @@
 /** The one-time setup page of a shop started empty (routes/studio/setup.tsx; server/studio/setup.ts). */
 import { type AppLoadContext, data, redirect } from "react-router";
-import { DEFAULT_TIME_ZONE, SETUP_FIELDS, timeZones } from "../../../domain/studio-identity.ts";
+import { STUDIO_TIME_ZONE } from "../../../domain/lead-time.ts";
+import { SETUP_FIELDS, timeZones } from "../../../domain/studio-identity.ts";
 import { ApiError } from "../../../server/http/errors.ts";
 import { createSession, sessionCookie } from "../../../server/staff/sessions.ts";
 import { completeSetup, isSetUp, setupCodeIsLive } from "../../../server/studio/setup.ts";
@@ -14,7 +15,7 @@ export async function setupLoader(request: Request, context: AppLoadContext) {
   const code = new URL(request.url).searchParams.get("code");
   const live = await setupCodeIsLive(db, code);
   return data(
-    { live, code: live ? code : null, timeZones: live ? timeZones() : [], defaultTimeZone: DEFAULT_TIME_ZONE },
+    { live, code: live ? code : null, timeZones: live ? timeZones() : [], defaultTimeZone: STUDIO_TIME_ZONE },
     { status: live ? 200 : 404, headers: { "Cache-Control": "no-store" } },
   );
 }
