@@ -420,8 +420,19 @@ export const orders = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     statusChangedAt: timestamp("status_changed_at", { withTimezone: true }),
+    /**
+     * 'checkout' (the buyer paid on the site) or 'studio' (written by the studio, sold on the
+     * phone or in the showroom): a studio order's money is all in order_payments, none at checkout.
+     */
+    source: text("source").notNull().default("checkout"),
+    /** The new-order form's key (server/studio/manual-orders.ts): a second press of its button makes no second order. */
+    formKey: text("form_key"),
   },
-  (t) => [uniqueIndex("orders_order_ref_idx").on(t.orderRef), index("orders_created_idx").on(t.createdAt)],
+  (t) => [
+    uniqueIndex("orders_order_ref_idx").on(t.orderRef),
+    index("orders_created_idx").on(t.createdAt),
+    uniqueIndex("orders_form_key_idx").on(t.formKey),
+  ],
 );
 
 /**
@@ -475,6 +486,10 @@ export const orderPayments = pgTable(
     resptext: text("resptext").notNull().default(""),
     /** What the studio gave back of it (server/studio/orders.ts giveMoneyBack). */
     refunded: money("refunded").notNull().default(0),
+    /** 'card' (through the gateway), or taken in person: 'cash', 'check', 'terminal' (never given back to a card). */
+    method: text("method").notNull().default("card"),
+    /** An in-person payment's check number or terminal receipt. */
+    reference: text("reference"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp("settled_at", { withTimezone: true }),
   },
