@@ -19,7 +19,6 @@
  * Card number, CVC and expiry go to the gateway and nowhere else: not the database, not the
  * logs, not the mail. The order keeps the brand and the last four digits.
  */
-import { randomBytes } from "node:crypto";
 import { cardBrand } from "../../domain/cards.ts";
 import { checkoutTotal, PAYMENT_MESSAGES, RATE_MESSAGES, validateCheckout } from "../../domain/checkout.ts";
 import { paymentWireField } from "../../domain/checkout-order.ts";
@@ -32,6 +31,7 @@ import type { Limits } from "../http/limits.ts";
 import type { Logger } from "../logger.ts";
 import type { MailStudio } from "../mail/buyer-mail.tsx";
 import type { Mailer } from "../mail/outbox.ts";
+import { newOrderRef } from "../orders/order-ref.ts";
 import type { AuthResponse, PaymentGateway } from "../payments/gateway.ts";
 import type { ShippingAddress, ShippingProvider, ShippingRate } from "../shipping/provider.ts";
 import { approvedAnswer, type PaymentAnswer, refusedAnswer } from "./answers.ts";
@@ -91,8 +91,6 @@ function assertValid(body: PaymentRequest): void {
   if (cardBrand(body.account.replace(/\D/g, "")) === "amex" ? cvcDigits.length !== 4 : cvcDigits.length !== 3)
     throw new ApiError(400, "invalid_request", PAYMENT_MESSAGES.cvc, "cvv2");
 }
-
-const orderRef = () => `${Date.now().toString(36)}${randomBytes(5).toString("hex")}`.slice(0, 18).toUpperCase();
 
 /** Compares the browser's figures with ours; a difference is a 409 with the fresh figures. */
 function assertSameFigures(body: PaymentRequest, cart: PricedCart, shippingTotal: number): number {
@@ -227,7 +225,7 @@ export async function processPayment(
   const claim = await claimKey(deps.db, deps.recovery, key, requestHash(body));
   if (claim.kind === "replay") return claim.answer;
 
-  const ref = orderRef();
+  const ref = newOrderRef();
   let cart: PricedCart;
   let rate: ShippingRate | null;
   let total: number;

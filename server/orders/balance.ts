@@ -18,6 +18,7 @@ import { roundCents } from "../../domain/cart.ts";
 import { validateCard } from "../../domain/checkout.ts";
 import { paymentWireField } from "../../domain/checkout-order.ts";
 import { AMOUNT, formatPrice } from "../../domain/format.ts";
+import { CANCELLED } from "../../domain/order-steps.ts";
 import { charge, voidChargeOf } from "../checkout/charge.ts";
 import { assertWithinLimits, type ClientLimits, countDecline } from "../checkout/payment.ts";
 import type { Db } from "../db/client.ts";
@@ -31,13 +32,18 @@ import { enqueueMail } from "../mail/outbox.ts";
 import type { PaymentGateway } from "../payments/gateway.ts";
 import type { StaffAccount } from "../staff/accounts.ts";
 import { audit } from "../staff/audit.ts";
+import { awaitsFirstPayment, firstDeposit, markFirstPayment } from "./first-payment.ts";
 import { newOrderLink } from "./links.ts";
+import { newOrderRef } from "./order-ref.ts";
 
 type Order = typeof orders.$inferSelect;
 
-/** What the buyer still owes: the order and the studio's charges, less what was paid. Never below 0. */
-export const amountDue = (o: Pick<Order, "total" | "chargesTotal" | "paidTotal">) =>
-  Math.max(0, roundCents(o.total + o.chargesTotal - o.paidTotal));
+/**
+ * What the buyer still owes: the order and the studio's charges, less what was paid. Never below
+ * 0, and nothing on an order the studio called off.
+ */
+export const amountDue = (o: Pick<Order, "total" | "chargesTotal" | "paidTotal"> & { status?: string }) =>
+  o.status === CANCELLED ? 0 : Math.max(0, roundCents(o.total + o.chargesTotal - o.paidTotal));
 
 const chargeForm = z.object({
   label: z
@@ -112,8 +118,18 @@ export async function addOrderCharge(
 export const listOrderCharges = (db: Db, orderId: number) =>
   db.select().from(orderCharges).where(eq(orderCharges.orderId, orderId)).orderBy(asc(orderCharges.id));
 
-/** The payments made from an order's page that went through, oldest first. */
+/** The card payments made from an order's page that went through, oldest first: those a refund may give back of. */
 export const listBalancePayments = (db: Db, orderId: number) =>
+  db
+    .select()
+    .from(orderPayments)
+    .where(
+      and(eq(orderPayments.orderId, orderId), eq(orderPayments.status, "approved"), eq(orderPayments.method, "card")),
+    )
+    .orderBy(asc(orderPayments.id));
+
+/** Every payment after checkout that went through, by card or taken in person, oldest first. */
+export const listOrderPayments = (db: Db, orderId: number) =>
   db
     .select()
     .from(orderPayments)
@@ -162,8 +178,10 @@ export const newPaymentKey = () => randomBytes(18).toString("base64url");
 
 /**
  * Pays what is due on an order by card. The amount must be what is due now (else a 409-like
- * refusal naming `amount`, with nothing charged); a payment already in flight for the order, or
- * nothing due, is refused the same way; a repeat of the key gets the first outcome.
+ * refusal naming `amount`, with nothing charged), or, for the first payment of an order the
+ * studio wrote, its deposit when one is offered (server/orders/first-payment.ts); a payment
+ * already in flight for the order, or nothing due, is refused the same way; a repeat of the key
+ * gets the first outcome. An order awaiting its first payment becomes paid with it.
  */
 export async function payBalance(
   deps: {
@@ -171,6 +189,8 @@ export async function payBalance(
     gateway: PaymentGateway;
     logger: Logger;
     studio: () => Promise<MailStudio>;
+    /** The address of the order page a token opens, for the confirmation of a first payment. */
+    orderPageUrl: (token: string) => string;
   } & ClientLimits,
   orderId: number,
   input: Record<string, string>,
@@ -188,18 +208,24 @@ export async function payBalance(
     return outcomeOf(deps.db, seen);
   }
 
-  const ref = `B${randomBytes(9).toString("hex").toUpperCase()}`;
+  // The gateway's order id of a balance: B and a number of the orders' alphabet, one longer than
+  // an order's, so it never names an order.
+  const ref = `B${newOrderRef()}`;
   let order: Order;
+  /** What is charged: what is due, or the deposit of a first payment. */
+  let due: number;
   try {
-    order = await deps.db.transaction(async (tx) => {
+    [order, due] = await deps.db.transaction(async (tx) => {
       const [o] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-      if (!o || o.status === "pending") throw badRequest("id", "No such order.");
-      const due = amountDue(o);
-      if (due <= 0) throw badRequest("amount", "Nothing is due on this order.");
-      if (Math.abs(card.amount - due) > 0.001)
-        throw badRequest("amount", `The amount due is now ${formatPrice(due)}: reload the page to pay it.`);
-      await tx.insert(orderPayments).values({ orderId, key: card.key, ref, amount: due, status: "pending" });
-      return o;
+      if (!o || o.status === "pending" || o.status === CANCELLED) throw badRequest("id", "No such order.");
+      const whole = amountDue(o);
+      if (whole <= 0) throw badRequest("amount", "Nothing is due on this order.");
+      const deposit = await firstDeposit(tx, o);
+      const asked = deposit && Math.abs(card.amount - deposit.now) <= 0.001 ? deposit.now : whole;
+      if (Math.abs(card.amount - asked) > 0.001)
+        throw badRequest("amount", `The amount due is now ${formatPrice(whole)}: reload the page to pay it.`);
+      await tx.insert(orderPayments).values({ orderId, key: card.key, ref, amount: asked, status: "pending" });
+      return [o, asked] as const;
     });
   } catch (err) {
     // 23505: another payment is in flight for this order (or this key was claimed meanwhile).
@@ -208,7 +234,6 @@ export async function payBalance(
     throw err;
   }
 
-  const due = amountDue(order);
   const a = order.address as Record<string, string>;
   const auth = await charge(
     deps,
@@ -241,7 +266,9 @@ export async function payBalance(
     if (status !== "approved") return;
     const paidTotal = roundCents(o!.paidTotal + due);
     await tx.update(orders).set({ paidTotal }).where(eq(orders.id, orderId));
-    if (studio)
+    // The first payment of an order the studio wrote: it is paid now, and confirmed as the checkout's.
+    if (awaitsFirstPayment(o!)) await markFirstPayment(tx, o!, due, studio, deps.orderPageUrl);
+    else if (studio)
       await enqueueMail(tx, [
         {
           kind: "order-payment",
