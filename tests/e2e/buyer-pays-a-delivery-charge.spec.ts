@@ -1,6 +1,6 @@
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
 import { expectToFit } from "./support/phone-fit.ts";
-import { E2E_OWNER, placeOrder, signInAs, yardPhoto } from "./support/studio.ts";
+import { E2E_OWNER, goToSection, placeOrder, signInAs, yardPhoto } from "./support/studio.ts";
 import { studioMailAbout } from "./support/studio-mail.ts";
 
 // A large piece's delivery is priced after checkout: the owner posts a photo from the bench and
@@ -15,7 +15,7 @@ test("the studio adds a delivery charge and the buyer pays it from the order's p
   const ref = await placeOrder(request, buyer);
 
   await signInAs(page, E2E_OWNER.email, E2E_OWNER.password);
-  await page.getByRole("link", { name: "Orders" }).click();
+  await goToSection(page, "Orders");
   await page.getByLabel("Search").fill(ref);
   await page.getByRole("button", { name: "Show" }).click();
   await page.getByRole("link", { name: ref }).click();

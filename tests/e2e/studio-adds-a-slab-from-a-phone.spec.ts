@@ -1,6 +1,6 @@
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
 import { expectToFit } from "./support/phone-fit.ts";
-import { E2E_OWNER, fillNewSlab, signInAs } from "./support/studio.ts";
+import { E2E_OWNER, fillNewSlab, goToSection, signInAs } from "./support/studio.ts";
 
 // A slab photographed in the yard goes into the shop from a phone: three photos at once, the
 // fields of the slab, and it is on /slabs, on its own page, found by search and in the sitemap.
@@ -15,7 +15,7 @@ test("a slab added from a phone with three photos is in the shop at once, and a 
   test.setTimeout(90_000);
   const title = `Yard Walnut ${Date.now().toString(36)}`;
   await signInAs(page, E2E_OWNER.email, E2E_OWNER.password);
-  await page.getByRole("link", { name: "Catalog" }).click();
+  await goToSection(page, "Catalog");
   await page.getByRole("link", { name: "Add a slab" }).click();
   await expect(page.getByRole("heading", { name: "New slab" })).toBeVisible();
   await expectToFit(page, "a new slab's form");

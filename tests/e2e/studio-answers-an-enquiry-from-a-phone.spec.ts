@@ -3,7 +3,7 @@ import { expect, expectConsoleErrors, expectNoSeriousA11yViolations, test } from
 import { expectToFit } from "./support/phone-fit.ts";
 import { photo } from "./support/photos.ts";
 import { anotherPhone, choosePassword, invite, staffLink } from "./support/staff-links.ts";
-import { E2E_OWNER, openEnquiryFrom, signInAs, signOut } from "./support/studio.ts";
+import { E2E_OWNER, goToSection, openEnquiryFrom, signInAs, signOut } from "./support/studio.ts";
 import { studioMailAbout } from "./support/studio-mail.ts";
 
 // A visitor's enquiry with photos reaches the back office, where the studio sees the photos on a
@@ -68,7 +68,7 @@ test("five wrong passwords stop the right one on a device the account never used
   const email = `${unique("apprentice-")}@heartwood.test`;
   const password = "maple-and-oak-2026";
   await signInAs(page, E2E_OWNER.email, E2E_OWNER.password);
-  await page.getByRole("link", { name: "Staff" }).click();
+  await goToSection(page, "Staff");
   await invite(page, { email });
   await signOut(page);
 

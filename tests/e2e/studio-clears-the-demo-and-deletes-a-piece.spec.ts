@@ -11,7 +11,7 @@ import { BUYER_ADDRESS, paymentRequest, type QuotedRate } from "../support/payme
 import { type ApiProduct, cartKey, products, shippablePiece, stockLine } from "./support/checkout.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
 import { expectToFit } from "./support/phone-fit.ts";
-import { signInAs } from "./support/studio.ts";
+import { goToSection, signInAs } from "./support/studio.ts";
 
 // A studio that began from the demo clears it from a phone, on a shop of its own (the journeys'
 // shared shop keeps the demo for the others): a visitor has bought one demo piece, so deleting it
@@ -184,7 +184,7 @@ test("the owner deletes an unsold piece, a sold one is archived for its order, a
   // archived, and the page names the order.
   await signInAs(page, OWNER.email, OWNER.password);
   await expect(page.getByRole("button", { name: "Remove the demo content" })).toBeVisible();
-  await page.getByRole("link", { name: "Catalog", exact: true }).click();
+  await goToSection(page, "Catalog");
   await page.getByRole("link", { name: sold.title, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText(sold.title);
   await page.getByRole("link", { name: /^Delete this piece/ }).click();

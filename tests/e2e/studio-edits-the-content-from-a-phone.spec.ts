@@ -1,6 +1,6 @@
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
 import { expectToFit } from "./support/phone-fit.ts";
-import { E2E_OWNER, signInAs } from "./support/studio.ts";
+import { E2E_OWNER, goToSection, signInAs } from "./support/studio.ts";
 
 // The studio keeps its words up to date from a phone: a FAQ answer written with the editor's
 // buttons and checked in its preview, a testimonial added and moved up the list, then removed
@@ -15,7 +15,7 @@ test("a FAQ answer written with the editor, and a testimonial added, moved and r
   const run = Date.now().toString(36);
   const question = `Can the top be refinished later (${run})?`;
   await signInAs(page, E2E_OWNER.email, E2E_OWNER.password);
-  await page.getByRole("link", { name: "Content", exact: true }).click();
+  await goToSection(page, "Content");
   await page.getByRole("link", { name: "FAQs" }).click();
   await expect(page.getByRole("heading", { name: "FAQs", level: 1 })).toBeVisible();
   await page.locator("main ol a").first().click();
@@ -82,7 +82,7 @@ test("a FAQ answer written with the editor, and a testimonial added, moved and r
   await expect(page.getByRole("link", { name: author })).toHaveCount(0);
 
   // Back to the first page through the bar, as the page's scripts navigate (its data is /studio.data).
-  await page.getByRole("link", { name: "Today" }).click();
+  await goToSection(page, "Today");
   await expect(page.getByRole("heading", { name: "Today", level: 1 })).toBeVisible();
   await expect(page).toHaveURL(/\/studio$/);
 });

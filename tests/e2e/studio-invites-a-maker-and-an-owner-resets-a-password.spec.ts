@@ -2,7 +2,7 @@ import { unique } from "./support/commission.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
 import { expectToFit } from "./support/phone-fit.ts";
 import { anotherPhone, choosePassword, invite, staffLink, studioMailsTo } from "./support/staff-links.ts";
-import { E2E_OWNER, signInAs, signOut } from "./support/studio.ts";
+import { E2E_OWNER, goToSection, openStudioMenu, signInAs, signOut } from "./support/studio.ts";
 
 // People come in by mail, not by a password someone else typed (docs/product.md, "People"). The
 // owner invites a maker from a phone; the maker opens the mailed link on a phone of their own,
@@ -25,7 +25,7 @@ test("an owner invites a maker from a phone, who chooses a password and sees onl
 
   // The owner invites the maker from the Staff page.
   await signInAs(page, E2E_OWNER.email, E2E_OWNER.password);
-  await page.getByRole("link", { name: "Staff" }).click();
+  await goToSection(page, "Staff");
   await invite(page, { email: maker.email, name: maker.name, role: "staff" });
   const waiting = page.getByRole("listitem").filter({ hasText: maker.email });
   await expect(waiting).toContainText(/Link works until/);
@@ -48,6 +48,7 @@ test("an owner invites a maker from a phone, who chooses a password and sees onl
   await expect(phone.page.getByRole("heading", { name: "Today" })).toBeVisible();
 
   // Staff see no owner's links, and an owner's page opened directly is refused.
+  await openStudioMenu(phone.page);
   const nav = phone.page.getByRole("navigation", { name: "Back office" });
   await expect(nav.getByRole("link", { name: "Orders" })).toBeVisible();
   await expect(phone.page.getByRole("link", { name: "Content" })).toHaveCount(0);
@@ -90,7 +91,7 @@ test("an owner who forgot the password gets a link by mail: the same answer for 
 
   // A second owner, invited as one, signs in on a laptop from the invitation.
   await signInAs(page, E2E_OWNER.email, E2E_OWNER.password);
-  await page.getByRole("link", { name: "Staff" }).click();
+  await goToSection(page, "Staff");
   await invite(page, { email: owner.email, name: "Pat Partner", role: "owner" });
   await signOut(page);
   const laptop = await anotherPhone(browser);
@@ -132,6 +133,7 @@ test("an owner who forgot the password gets a link by mail: the same answer for 
   await choosePassword(phone.page, owner.new);
   await phone.page.waitForURL((url) => url.pathname === "/studio");
   await expect(phone.page.getByRole("heading", { name: "Today" })).toBeVisible();
+  await openStudioMenu(phone.page);
   await expect(phone.page.getByRole("link", { name: "Staff" })).toBeVisible();
   // The password's change is mailed to the owner, as every change of it is.
   await expect.poll(async () => (await studioMailsTo(owner.email, "staff-account-change")).length).toBeGreaterThan(0);

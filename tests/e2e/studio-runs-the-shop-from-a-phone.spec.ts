@@ -5,7 +5,7 @@ import { totpCode } from "../../server/staff/totp.ts";
 import { expect, expectConsoleErrors, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
 import { expectToFit } from "./support/phone-fit.ts";
 import { choosePassword, invite, staffLink } from "./support/staff-links.ts";
-import { E2E_OWNER, placeOrder, signInAs, signOut } from "./support/studio.ts";
+import { E2E_OWNER, goToSection, openStudioMenu, placeOrder, signInAs, signOut } from "./support/studio.ts";
 
 // The studio runs the shop from a phone in the workshop: the owner invites a maker and requires a
 // second step of them; the maker opens the mailed link, chooses a password and sets up an
@@ -57,7 +57,7 @@ test("an owner invites a maker, who ships an order from a phone; the owner refun
   await expect(page.getByRole("heading", { name: "Today" })).toBeVisible();
   await expectToFit(page, "Today");
   await expectNoSeriousA11yViolations(page);
-  await page.getByRole("link", { name: "Staff" }).click();
+  await goToSection(page, "Staff");
   await invite(page, { email: maker.email, name: "Sam Maker", role: "staff", totpRequired: true });
   await signOut(page);
 
@@ -78,6 +78,8 @@ test("an owner invites a maker, who ships an order from a phone; the owner refun
   const proof = totpCode(secret, provedAt);
   await choosePassword(page, maker.password, proof);
   await page.waitForURL((url) => url.pathname === "/studio");
+  await openStudioMenu(page);
+  await expect(page.getByRole("link", { name: "Orders" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Staff" })).toHaveCount(0);
 
   // Later the maker signs in again: the password, then a code. The code that proved the app is
@@ -106,8 +108,10 @@ test("an owner invites a maker, who ships an order from a phone; the owner refun
   });
   expect(stale.status()).toBe(302);
   expect(stale.headers().location).toMatch(/^\/studio\/login/);
+  await openStudioMenu(page);
+  await expect(page.getByRole("link", { name: "Orders" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Staff" })).toHaveCount(0);
-  await page.getByRole("link", { name: "Orders" }).click();
+  await goToSection(page, "Orders");
   await page.getByLabel("Search").fill(ref);
   await page.getByRole("button", { name: "Show" }).click();
   await page.getByRole("link", { name: ref }).click();
@@ -145,7 +149,7 @@ test("an owner invites a maker, who ships an order from a phone; the owner refun
   // The owner refunds part of it and prints the packing slip.
   await signOut(page);
   await signInAs(page, E2E_OWNER.email, E2E_OWNER.password);
-  await page.getByRole("link", { name: "Orders" }).click();
+  await goToSection(page, "Orders");
   await page.getByRole("link", { name: ref }).click();
   await page.getByLabel("Amount (USD)").fill("25.00");
   await page.getByRole("button", { name: "Give back" }).click();
@@ -182,7 +186,7 @@ test("signing in works before and without the page's scripts, and a wrong passwo
   // The owner invites someone with the plain form and signs out; the invitation's page works
   // without scripts too: the new person chooses a password, is signed in, and can sign in again.
   const someone = { email: `no-scripts-${Date.now().toString(36)}@heartwood.test`, password: "oak-and-linseed-2026" };
-  await page.getByRole("link", { name: "Staff" }).click();
+  await goToSection(page, "Staff");
   await invite(page, { email: someone.email });
   await signOut(page);
   await page.goto(await staffLink(someone.email, "invite"));
@@ -195,7 +199,7 @@ test("signing in works before and without the page's scripts, and a wrong passwo
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { name: "Today" })).toBeVisible();
   // Signing out everywhere, from the account page, ends this session too.
-  await page.getByRole("link", { name: "Account" }).click();
+  await goToSection(page, "Account");
   await page.getByRole("button", { name: "Sign out everywhere" }).click();
   await expect(page.getByText("You are signed out.")).toBeVisible();
   await page.goto("/studio");

@@ -1,9 +1,10 @@
-import { isRouteErrorResponse, NavLink, Outlet } from "react-router";
+import { isRouteErrorResponse, Outlet } from "react-router";
 import { STUDIO_TIME_ZONE } from "../../../domain/lead-time.ts";
 import { may, type Right } from "../../../domain/studio-rights.ts";
 import { paymentsInTestMode } from "../../features/checkout/test-mode.server.ts";
 import { requireStaff } from "../../features/studio/guard.server.ts";
 import { StudioForm } from "../../features/studio/studio-form.tsx";
+import { SectionLinks, StudioMenu, type StudioSection } from "../../features/studio/studio-menu.tsx";
 import type { StudioShell } from "../../features/studio/use-studio.ts";
 import "../../features/studio/studio.css";
 import { pageData } from "../../lib/page-data.server.ts";
@@ -29,7 +30,7 @@ export const meta: Route.MetaFunction = ({ error }) => [
 ];
 
 /** Each section and the right its page needs: no one is shown a link to a page they cannot open. */
-const SECTIONS: { to: string; label: string; end?: boolean; right: Right }[] = [
+const SECTIONS: (StudioSection & { right: Right })[] = [
   { to: "/studio", label: "Today", end: true, right: "today.view" },
   { to: "/studio/orders", label: "Orders", right: "orders.view" },
   { to: "/studio/enquiries", label: "Enquiries", right: "enquiries.view" },
@@ -44,6 +45,22 @@ const SECTIONS: { to: string; label: string; end?: boolean; right: Right }[] = [
 /** The back office's frame: its own bar and sections, none of the shop's header, footer or splash. */
 export default function StudioLayout({ loaderData }: Route.ComponentProps) {
   const { staff, csrf, studioName, testMode } = loaderData;
+  const sections = SECTIONS.filter((s) => may(staff.role, s.right));
+  const who = (
+    <span className="studio-bar__who">
+      {staff.name || staff.email}
+      {staff.role === "owner" ? " · owner" : ""}
+    </span>
+  );
+  const signOut = (
+    <StudioForm csrf={csrf} action="/studio/logout" className="studio-signout">
+      <button type="submit" className="btn btn--light">
+        Sign out
+      </button>
+    </StudioForm>
+  );
+  // A phone shows the studio's name and one Menu button (one line, under 64 px); a wide screen
+  // shows every section, who is signed in and the sign-out. Only one of the two is ever displayed.
   return (
     <div className="studio">
       <header className="studio-bar">
@@ -51,28 +68,30 @@ export default function StudioLayout({ loaderData }: Route.ComponentProps) {
           <a className="studio-bar__name" href="/studio">
             {studioName} studio
           </a>
-          <span className="studio-bar__who">
-            {staff.name || staff.email}
-            {staff.role === "owner" ? " · owner" : ""}
-          </span>
-          <StudioForm csrf={csrf} action="/studio/logout" className="studio-signout">
-            <button type="submit" className="btn btn--light">
-              Sign out
-            </button>
-          </StudioForm>
+          <nav className="studio-nav studio-bar__wide" aria-label="Back office">
+            <SectionLinks sections={sections} />
+          </nav>
+          <div className="studio-bar__account studio-bar__wide">
+            {who}
+            {signOut}
+          </div>
+          <StudioMenu>
+            <nav className="studio-menu__nav" aria-label="Back office">
+              <SectionLinks sections={sections} />
+            </nav>
+            <div className="studio-menu__account">
+              {who}
+              {signOut}
+            </div>
+          </StudioMenu>
         </div>
-        <nav className="studio-nav" aria-label="Back office">
-          {SECTIONS.filter((s) => may(staff.role, s.right)).map((s) => (
-            <NavLink key={s.to} to={s.to} end={s.end}>
-              {s.label}
-            </NavLink>
-          ))}
-        </nav>
       </header>
       {testMode && (
         <p className="studio-test-mode" role="note">
-          <strong>Test mode: no card is charged.</strong> Payments go to the built-in sandbox gateway until the
-          CARDPOINTE_ settings are set (docs/deploy.md).
+          <strong>Test mode: no card is charged.</strong>{" "}
+          <span className="studio-test-mode__more">
+            Payments go to the built-in sandbox gateway until the CARDPOINTE_ settings are set (docs/deploy.md).
+          </span>
         </p>
       )}
       <main className="studio-main" id="main">

@@ -15,10 +15,26 @@ export async function signInAs(page: Page, email: string, password: string) {
   await page.waitForURL((url) => url.pathname === "/studio");
 }
 
+/**
+ * Opens the back office's menu where the bar shows it as one button (a phone); on a wide screen
+ * every section is in the bar already.
+ */
+export async function openStudioMenu(page: Page) {
+  const menu = page.locator("details.studio-menu");
+  if ((await menu.isVisible()) && !(await menu.evaluate((d: HTMLDetailsElement) => d.open)))
+    await menu.locator("summary").click();
+}
+
+/** Goes to a section of the back office through the bar (its menu on a phone), as a person does. */
+export async function goToSection(page: Page, name: string) {
+  await openStudioMenu(page);
+  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name, exact: true }).click();
+}
+
 /** Signs the owner in and opens the enquiry from `name`, found through the inbox's search as a person does. */
 export async function openEnquiryFrom(page: Page, name: string) {
   await signInAs(page, E2E_OWNER.email, E2E_OWNER.password);
-  await page.getByRole("link", { name: "Enquiries" }).click();
+  await goToSection(page, "Enquiries");
   await page.getByLabel("Search").fill(name);
   await page.getByRole("button", { name: "Show" }).click();
   await page.getByRole("link", { name: new RegExp(name) }).click();
@@ -26,6 +42,7 @@ export async function openEnquiryFrom(page: Page, name: string) {
 
 /** Signs out from the back office's bar, and waits until it is done. */
 export async function signOut(page: Page) {
+  await openStudioMenu(page);
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await page.getByText("You are signed out.").waitFor();
 }
