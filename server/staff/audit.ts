@@ -1,7 +1,7 @@
 /** The audit log: who changed what in the back office and when, with the record before and after. */
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { auditLog } from "../db/schema.ts";
+import { auditLog, staffAccounts } from "../db/schema.ts";
 import type { StaffAccount } from "./accounts.ts";
 
 type Tx = Pick<Db, "insert">;
@@ -34,10 +34,13 @@ export async function listAudit(db: Db, opts: { entity?: string; entityId?: stri
       : opts.entity
         ? eq(auditLog.entity, opts.entity)
         : undefined;
-  return db
-    .select()
+  // The name of whoever made the entry, as their account now has it (empty when it has none).
+  const rows = await db
+    .select({ entry: auditLog, staffName: staffAccounts.name })
     .from(auditLog)
+    .leftJoin(staffAccounts, eq(staffAccounts.id, auditLog.staffId))
     .where(where)
     .orderBy(desc(auditLog.id))
     .limit(opts.limit ?? 100);
+  return rows.map((r) => ({ ...r.entry, staffName: r.staffName }));
 }

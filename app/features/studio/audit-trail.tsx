@@ -1,38 +1,39 @@
-import { changedFields } from "./labels.ts";
+import { type HistoryEntry, historySentence, whoDid } from "./history-words.ts";
 import { When } from "./when.tsx";
 
-export type AuditEntryView = {
+export type AuditEntryView = HistoryEntry & {
   id: number;
   createdAt: Date | string;
   staffEmail: string;
-  action: string;
-  before: unknown;
-  after: unknown;
+  /** The staff member's name, where their account has one. */
+  staffName?: string | null;
 };
 
+/** One entry as its sentence: what was done, who did it and when ("Refunded $50.00 to Visa ending 1111 — Ada, …"). */
+export function HistoryLine({ entry }: { entry: AuditEntryView }) {
+  return (
+    <p className="studio-history">
+      {historySentence(entry)}
+      <span className="studio-muted">
+        {" "}
+        — {whoDid(entry)}, <When at={entry.createdAt} />
+      </span>
+    </p>
+  );
+}
+
 /**
- * Audit entries, newest first: when, who, what, and the fields it changed. `children` are the
- * record's own events that came before any entry (an order's placing).
+ * Audit entries, newest first, each a sentence of what was done, by whom and when. `children`
+ * are the record's own events that came before any entry (an order's placing).
  */
 export function AuditTrail({ entries, children }: { entries: AuditEntryView[]; children?: React.ReactNode }) {
   return (
-    <ul className="studio-list">
-      {entries.map((e) => {
-        const changes = changedFields(e.before, e.after);
-        return (
-          <li key={e.id}>
-            <When at={e.createdAt} /> · {e.staffEmail} · {e.action}
-            {changes.length > 0 && (
-              <ul className="studio-changes">
-                {changes.slice(0, 12).map((c) => (
-                  <li key={c}>{c}</li>
-                ))}
-                {changes.length > 12 && <li>and {changes.length - 12} more</li>}
-              </ul>
-            )}
-          </li>
-        );
-      })}
+    <ul className="studio-list history">
+      {entries.map((e) => (
+        <li key={e.id}>
+          <HistoryLine entry={e} />
+        </li>
+      ))}
       {children}
     </ul>
   );
