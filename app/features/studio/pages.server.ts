@@ -3,7 +3,6 @@ import { type AppLoadContext, data } from "react-router";
 import { isOrderStep } from "../../../domain/order-steps.ts";
 import { may } from "../../../domain/studio-rights.ts";
 import { requireStudio } from "../../../server/content/studio.ts";
-import { listAudit } from "../../../server/staff/audit.ts";
 import { getOrder, listOrders, ordersCsv } from "../../../server/studio/orders.ts";
 import { today } from "../../../server/studio/today.ts";
 import { requireStaff } from "./guard.server.ts";
@@ -54,11 +53,6 @@ export async function ordersCsvLoader(request: Request, context: AppLoadContext)
   await requireStaff(request, context, { right: "orders.view" });
   const { status } = readFilter(new URL(request.url));
   return csvDownload("orders", await ordersCsv(context.deps.database.db, status ? { status } : {}));
-}
-
-export async function auditLoader(request: Request, context: AppLoadContext) {
-  await requireStaff(request, context, { right: "audit.view" });
-  return { entries: await listAudit(context.deps.database.db, { limit: 200 }) };
 }
 
 /** The packing slip: the order's pieces and where they go, without prices. */
