@@ -58,7 +58,9 @@ export default function OrderPage({ loaderData: o, actionData }: Route.Component
     <article className="container order-page">
       <header className="order-page__head">
         <p className="label">Placed {formatLongDate(o.placedAt)}</p>
-        <h1>Order {o.ref}</h1>
+        <h1>
+          Order <span className="order-ref">{o.ref}</span>
+        </h1>
       </header>
 
       <section aria-labelledby="order-status" className="order-page__section">

@@ -101,7 +101,8 @@ export default function QuotePage({ loaderData: q, actionData }: Route.Component
         <section aria-labelledby="quote-done" className="order-page__section order-due">
           <h2 id="quote-done">Thank you: your order is placed</h2>
           <p role="status">
-            Order {answer.accepted.orderRef}: we received {formatPrice(answer.accepted.paid)}.
+            Order <span className="order-ref">{answer.accepted.orderRef}</span>: we received{" "}
+            {formatPrice(answer.accepted.paid)}.
             {answer.accepted.balance > 0 &&
               ` The balance of ${formatPrice(answer.accepted.balance)} is asked for when your pieces are ready.`}{" "}
             A confirmation is on its way to {q.email}.

@@ -49,7 +49,15 @@ const ACCENT = "#6b4a2f";
 const SERIF = "Georgia, 'Times New Roman', serif";
 const SANS = "-apple-system, 'Segoe UI', Helvetica, Arial, sans-serif";
 
-const text: CSSProperties = { fontFamily: SANS, fontSize: 15, lineHeight: "24px", color: INK, margin: "0 0 16px" };
+// Lining figures of one width: an order number quoted in the text reads the same in every face.
+const text: CSSProperties = {
+  fontFamily: SANS,
+  fontSize: 15,
+  lineHeight: "24px",
+  color: INK,
+  margin: "0 0 16px",
+  fontVariantNumeric: "lining-nums tabular-nums",
+};
 const muted: CSSProperties = { ...text, fontSize: 13, lineHeight: "20px", color: MUTED, margin: 0 };
 
 function Lines({ lines }: { lines: MailLine[] }) {

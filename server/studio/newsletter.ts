@@ -12,7 +12,7 @@ import { badRequest } from "../http/errors.ts";
 import { escapeLike } from "../search/search.ts";
 import type { StaffAccount } from "../staff/accounts.ts";
 import { audit } from "../staff/audit.ts";
-import { csvCell } from "./orders.ts";
+import { csvCell } from "./orders-csv.ts";
 
 const PAGE_SIZE = 100;
 

@@ -1,8 +1,9 @@
 /** What the studio sees first (/studio): what to ship, whom to answer, what runs low, takings, and how fast the shop is. */
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
-import { STUDIO_TIME_ZONE } from "../../domain/lead-time.ts";
+import { STUDIO_TIME_ZONE, studioToday } from "../../domain/lead-time.ts";
+import { lineToBuild, lineWhen } from "../../domain/order-lines.ts";
 import type { Db } from "../db/client.ts";
-import { enquiries, orders, products, studioConfig } from "../db/schema.ts";
+import { enquiries, orderLines, orders, products, studioConfig } from "../db/schema.ts";
 
 /** Pieces at or under this many in stock are listed as running low. */
 export const LOW_STOCK = 1;
@@ -12,13 +13,14 @@ type Money = { total: number; orders: number };
 export async function today(db: Db) {
   const toShip = inArray(orders.status, ["paid", "in_production", "ready"]);
   // Money taken in the period, on the day it was taken: each checkout's charge (the whole, or
-  // the deposit), each payment from an order's page (a balance, a delivery), less what was given
-  // back; and how many orders were placed.
+  // the deposit), each payment after it (a balance, a delivery, by card or taken in person), less
+  // what was given back; and how many orders were placed. An order the studio wrote took nothing
+  // at checkout: its money is all in order_payments, and it counts as placed once paid.
   const takings = (since: ReturnType<typeof sql>) =>
     db
       .execute(sql`
         select coalesce(sum(amount), 0)::text as total, count(*) filter (where placed)::int as orders from (
-          select coalesce(deposit, total) as amount, true as placed from orders
+          select case when source = 'studio' then 0 else coalesce(deposit, total) end as amount, true as placed from orders
            where status in ('paid', 'in_production', 'ready', 'shipped') and paid_at >= ${since}
           union all
           select amount, false from order_payments where status = 'approved' and settled_at >= ${since}
@@ -69,6 +71,52 @@ export async function today(db: Db) {
       name: r.name,
       n: Number(r.n),
       p75: Number(r.p75),
+    })),
+  };
+}
+
+/** At most this many lines are listed under "To build"; the count says how many there are in all. */
+export const TO_BUILD_LIMIT = 30;
+
+/**
+ * The workshop's list: every line of the orders paid or in production, the oldest order first,
+ * each with what to build (`lineToBuild`) and when it is to leave (`lineWhen`), worded here so
+ * the page gets no prices.
+ */
+export async function linesToBuild(db: Db) {
+  const building = inArray(orders.status, ["paid", "in_production"]);
+  const [studio] = await db.select({ timeZone: studioConfig.timeZone }).from(studioConfig);
+  const day = studioToday(new Date(), studio?.timeZone ?? STUDIO_TIME_ZONE);
+  const [count, rows] = await Promise.all([
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(building),
+    db
+      .select({
+        id: orderLines.id,
+        orderId: orders.id,
+        orderRef: orders.orderRef,
+        status: orders.status,
+        deliveryName: orders.deliveryName,
+        title: orderLines.title,
+        kind: orderLines.kind,
+        quantity: orderLines.quantity,
+        details: orderLines.details,
+      })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(building)
+      .orderBy(asc(sql`coalesce(${orders.paidAt}, ${orders.createdAt})`), asc(orders.id), asc(orderLines.id))
+      .limit(TO_BUILD_LIMIT),
+  ]);
+  return {
+    count: count[0]?.n ?? 0,
+    lines: rows.map(({ details, kind, ...l }) => ({
+      ...l,
+      build: lineToBuild(kind, details),
+      when: lineWhen(details, day),
     })),
   };
 }

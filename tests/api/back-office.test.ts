@@ -278,7 +278,8 @@ describe.each(dbKinds)("the back office on %s", (kind) => {
     expect(csv.headers.get("content-disposition")).toMatch(/attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"/);
     const text = await csv.text();
     expect(text.split("\r\n")[0]).toBe(
-      "order,date,status,name,email,phone,city,region,country,subtotal,shipping,total,refunded,paid,due,carrier,tracking",
+      "order,date,status,name,email,phone,city,region,country,subtotal,shipping,total,refunded,paid,due,carrier,tracking," +
+        "piece,kind,to_build,size,edge,base,top_finish,quantity,each,line_total,built_to_order,ship_from,ship_to",
     );
     const line = text.split("\r\n").find((l) => l.includes(order.orderRef))!;
     expect(line).toContain(`"'=cmd@example.com"`);

@@ -9,7 +9,7 @@ export function OrderPlaced({ order }: { order: PlacedOrder }) {
     <section className="co-placed" aria-labelledby="co-placed-title">
       <h2 id="co-placed-title">Thank you for your order</h2>
       <p>
-        Order {order.orderId}, {formatPrice(order.total)}
+        Order <span className="order-ref">{order.orderId}</span>, {formatPrice(order.total)}
         {order.deposit && `: a deposit of ${formatPrice(order.deposit.paid)} is paid`}. A confirmation is on its way to{" "}
         {order.email}.
       </p>

@@ -1,18 +1,23 @@
 /** Loaders of the back office's read-only pages: Today, the orders list and its CSV. */
 import { type AppLoadContext, data } from "react-router";
+import { lineToBuild } from "../../../domain/order-lines.ts";
 import { isOrderStep } from "../../../domain/order-steps.ts";
 import { may } from "../../../domain/studio-rights.ts";
 import { requireStudio } from "../../../server/content/studio.ts";
-import { getOrder, listOrders, ordersCsv } from "../../../server/studio/orders.ts";
-import { today } from "../../../server/studio/today.ts";
+import { getOrder, listOrders } from "../../../server/studio/orders.ts";
+import { ordersCsv } from "../../../server/studio/orders-csv.ts";
+import { linesToBuild, today } from "../../../server/studio/today.ts";
 import { requireStaff } from "./guard.server.ts";
 import { orderId } from "./orders.server.ts";
 
 export async function todayLoader(request: Request, context: AppLoadContext) {
   const session = await requireStaff(request, context, { right: "today.view" });
-  const { week, month, ...rest } = await today(context.deps.database.db);
+  const [{ week, month, ...rest }, toBuild] = await Promise.all([
+    today(context.deps.database.db),
+    linesToBuild(context.deps.database.db),
+  ]);
   // The takings are the owner's to see (docs/product.md §6): staff get the page without them.
-  return { ...rest, takings: may(session.staff.role, "today.takings") ? { week, month } : null };
+  return { ...rest, toBuild, takings: may(session.staff.role, "today.takings") ? { week, month } : null };
 }
 
 /** The list page the address asks for: a whole number from 1 to below `last`, else the first. */
@@ -72,7 +77,13 @@ export async function slipLoader(request: Request, context: AppLoadContext, para
       // Only the way in: the slip shows no prices.
       shipping: { delivery: found.order.shipping?.delivery ?? null },
     },
-    lines: found.lines.map((l) => ({ id: l.id, title: l.title, quantity: l.quantity })),
+    // What to pack, worded here: the line's details carry its prices.
+    lines: found.lines.map((l) => ({
+      id: l.id,
+      title: l.title,
+      quantity: l.quantity,
+      build: lineToBuild(l.kind, l.details),
+    })),
     studio: { name: studio.name, ...studio.address, email: studio.email, phone: studio.phone },
   };
 }

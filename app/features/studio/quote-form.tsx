@@ -64,7 +64,10 @@ export function EnquiryQuotes({
                 {q.orderRef && q.state === "accepted" && (
                   <>
                     {" "}
-                    · order <a href={`/studio/orders?q=${q.orderRef}`}>{q.orderRef}</a>
+                    · order{" "}
+                    <a href={`/studio/orders?q=${q.orderRef}`} className="order-ref">
+                      {q.orderRef}
+                    </a>
                   </>
                 )}
               </span>

@@ -25,7 +25,9 @@ function OrderLinks({ orders }: { orders: { id: number; orderRef: string }[] }) 
       {orders.map((o, i) => (
         <span key={o.id}>
           {i > 0 && (i === orders.length - 1 ? " and " : ", ")}
-          <Link to={`/studio/orders/${o.id}`}>{o.orderRef}</Link>
+          <Link to={`/studio/orders/${o.id}`} className="order-ref">
+            {o.orderRef}
+          </Link>
         </span>
       ))}
     </>

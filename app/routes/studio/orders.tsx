@@ -70,7 +70,9 @@ export default function StudioOrders({ loaderData }: Route.ComponentProps) {
             {orders.map((o) => (
               <tr key={o.id}>
                 <td data-label="Order">
-                  <Link to={`/studio/orders/${o.id}`}>{o.orderRef}</Link>
+                  <Link to={`/studio/orders/${o.id}`} className="order-ref">
+                    {o.orderRef}
+                  </Link>
                 </td>
                 <td data-label="Date">
                   <When at={o.createdAt} />

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import "../../features/studio/studio.css";
 import { AddressLines } from "../../features/studio/address-lines.tsx";
 import { DeliveryAnswers } from "../../features/studio/delivery-answers.tsx";
+import { LineToBuild } from "../../features/studio/order-lines-table.tsx";
 import { slipLoader } from "../../features/studio/pages.server.ts";
 import type { Route } from "./+types/packing-slip";
 
@@ -31,7 +32,7 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
       </p>
       <h1>Packing slip</h1>
       <p>
-        Order <strong>{order.orderRef}</strong> ·{" "}
+        Order <strong className="order-ref">{order.orderRef}</strong> ·{" "}
         {new Date(order.createdAt).toLocaleDateString("en-US", { dateStyle: "long" })}
       </p>
       <div className="packing-slip__addresses">
@@ -63,7 +64,7 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
           <DeliveryAnswers shipping={order.shipping} />
         </section>
       </div>
-      <table className="studio-table">
+      <table className="studio-table studio-lines">
         <thead>
           <tr>
             <th scope="col">Piece</th>
@@ -76,7 +77,10 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
         <tbody>
           {lines.map((l) => (
             <tr key={l.id}>
-              <td data-label="Piece">{l.title}</td>
+              <th scope="row">
+                <span className="studio-line__title">{l.title}</span>
+                <LineToBuild build={l.build} />
+              </th>
               <td data-label="Qty" className="num">
                 {l.quantity}
               </td>

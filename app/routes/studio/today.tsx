@@ -1,10 +1,12 @@
 import { Link } from "react-router";
 import { formatPrice } from "../../../domain/format.ts";
+import { type OrderStep, STEP_NAMES } from "../../../domain/order-steps.ts";
 import { demoFor } from "../../features/studio/demo.server.ts";
 import { DemoNotice } from "../../features/studio/demo-notice.tsx";
 import { goLiveFor } from "../../features/studio/go-live.server.ts";
 import { GoLiveChecklist } from "../../features/studio/go-live-checklist.tsx";
 import { enquiryName } from "../../features/studio/labels.ts";
+import { LineToBuild } from "../../features/studio/order-lines-table.tsx";
 import { todayLoader } from "../../features/studio/pages.server.ts";
 import { useStudio } from "../../features/studio/use-studio.ts";
 import type { Route } from "./+types/today";
@@ -36,7 +38,10 @@ export default function StudioToday({ loaderData: t }: Route.ComponentProps) {
           <ul className="studio-list">
             {t.toShip.oldest.map((o) => (
               <li key={o.id}>
-                <Link to={`/studio/orders/${o.id}`}>{o.orderRef}</Link> · {o.deliveryName} · {formatPrice(o.total)}
+                <Link to={`/studio/orders/${o.id}`} className="order-ref">
+                  {o.orderRef}
+                </Link>{" "}
+                · {o.deliveryName} · {formatPrice(o.total)}
               </li>
             ))}
           </ul>
@@ -93,6 +98,37 @@ export default function StudioToday({ loaderData: t }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
+          )}
+        </section>
+        <section className="studio-card studio-card--wide" aria-labelledby="today-build">
+          <h2 id="today-build">To build</h2>
+          <p className="studio-figure">{t.toBuild.count}</p>
+          {t.toBuild.count === 0 ? (
+            <p className="studio-muted">Nothing paid is waiting to be built.</p>
+          ) : (
+            <ol className="studio-list studio-build">
+              {t.toBuild.lines.map((l) => (
+                <li key={l.id}>
+                  <span className="studio-line__title">
+                    {l.quantity > 1 ? `${l.quantity} × ` : ""}
+                    {l.title}
+                  </span>
+                  <LineToBuild build={l.build} when={l.when} />
+                  <span className="studio-build__order">
+                    <Link to={`/studio/orders/${l.orderId}`} className="order-ref">
+                      {l.orderRef}
+                    </Link>{" "}
+                    · {l.deliveryName} · {STEP_NAMES[l.status as OrderStep] ?? l.status}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+          {t.toBuild.count > t.toBuild.lines.length && (
+            <p className="studio-muted">
+              The oldest {t.toBuild.lines.length} of {t.toBuild.count}: the rest are on{" "}
+              <Link to="/studio/orders?status=paid">the orders list</Link>.
+            </p>
           )}
         </section>
       </div>

@@ -1,0 +1,122 @@
+/**
+ * The orders as a spreadsheet: one row per order line, the order's columns repeated on each, then
+ * what the line is and what to build (a table's size, edge, base and top each in a column of its
+ * own), so the workshop can sort and filter by any choice.
+ */
+import { asc, desc, eq, inArray } from "drizzle-orm";
+import {
+  lineBuiltToOrder,
+  lineShipWindow,
+  lineToBuild,
+  type TableChoices,
+  tableChoiceColumns,
+} from "../../domain/order-lines.ts";
+import { ORDER_STEPS } from "../../domain/order-steps.ts";
+import type { Db } from "../db/client.ts";
+import { orderLines, orders } from "../db/schema.ts";
+import { amountDue } from "../orders/balance.ts";
+import type { OrderFilter } from "./orders.ts";
+
+const ORDER_COLUMNS = [
+  "order",
+  "date",
+  "status",
+  "name",
+  "email",
+  "phone",
+  "city",
+  "region",
+  "country",
+  "subtotal",
+  "shipping",
+  "total",
+  "refunded",
+  "paid",
+  "due",
+  "carrier",
+  "tracking",
+] as const;
+
+const LINE_COLUMNS = [
+  "piece",
+  "kind",
+  "to_build",
+  "size",
+  "edge",
+  "base",
+  "top_finish",
+  "quantity",
+  "each",
+  "line_total",
+  "built_to_order",
+  "ship_from",
+  "ship_to",
+] as const;
+
+/** Every column, in order: the order's, then its line's. */
+export const ORDERS_CSV_COLUMNS = [...ORDER_COLUMNS, ...LINE_COLUMNS];
+
+/** A spreadsheet cell: quoted, and a leading = + - @ defused so a spreadsheet never runs it. */
+export function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? "" : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+type Order = typeof orders.$inferSelect;
+type Line = typeof orderLines.$inferSelect;
+
+function orderCells(o: Order): unknown[] {
+  return [
+    o.orderRef,
+    o.createdAt.toISOString(),
+    o.status,
+    o.deliveryName,
+    o.email,
+    o.phone,
+    o.address.city,
+    o.address.region,
+    o.address.country,
+    o.subtotal.toFixed(2),
+    o.shippingTotal.toFixed(2),
+    o.total.toFixed(2),
+    o.refundedTotal.toFixed(2),
+    o.paidTotal.toFixed(2),
+    amountDue(o).toFixed(2),
+    o.carrier,
+    o.trackingNumber,
+  ];
+}
+
+function lineCells(l: Line | null): unknown[] {
+  if (!l) return LINE_COLUMNS.map(() => "");
+  const table = l.kind === "divergence" && l.details ? tableChoiceColumns(l.details as TableChoices) : null;
+  const window = lineShipWindow(l.details);
+  return [
+    l.title,
+    l.kind,
+    lineToBuild(l.kind, l.details),
+    table?.size,
+    table?.edge,
+    table?.base,
+    table?.top,
+    l.quantity,
+    l.unitPrice.toFixed(2),
+    l.total.toFixed(2),
+    lineBuiltToOrder(l.details) ? "yes" : "no",
+    window?.from,
+    window?.to,
+  ];
+}
+
+/** Every order (or those of one status), newest first, one row per line in the order they were bought. */
+export async function ordersCsv(db: Db, filter: Pick<OrderFilter, "status"> = {}): Promise<string> {
+  const rows = await db
+    .select({ order: orders, line: orderLines })
+    .from(orders)
+    .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(inArray(orders.status, filter.status ? [filter.status] : [...ORDER_STEPS]))
+    .orderBy(desc(orders.createdAt), desc(orders.id), asc(orderLines.id));
+  const body = rows.map((r) => [...orderCells(r.order), ...lineCells(r.line)].map(csvCell).join(","));
+  return `${[ORDERS_CSV_COLUMNS.join(","), ...body].join("\r\n")}\r\n`;
+}
