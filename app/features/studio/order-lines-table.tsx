@@ -35,7 +35,7 @@ export function LineToBuild({ build, when }: { build: string | null; when?: stri
  */
 export function OrderLinesTable({ lines, today }: { lines: StudioOrderLine[]; today?: string }) {
   return (
-    <table className="studio-table studio-lines">
+    <table className="studio-table studio-pieces">
       <thead>
         <tr>
           <th scope="col">Piece</th>

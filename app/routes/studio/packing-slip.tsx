@@ -64,7 +64,7 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
           <DeliveryAnswers shipping={order.shipping} />
         </section>
       </div>
-      <table className="studio-table studio-lines">
+      <table className="studio-table studio-pieces">
         <thead>
           <tr>
             <th scope="col">Piece</th>

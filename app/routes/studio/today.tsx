@@ -85,21 +85,6 @@ export default function StudioToday({ loaderData: t }: Route.ComponentProps) {
             </ul>
           )}
         </section>
-        <section className="studio-card" aria-labelledby="today-vitals">
-          <h2 id="today-vitals">Speed (p75, 28 days)</h2>
-          {t.vitals.length === 0 ? (
-            <p className="studio-muted">No visits measured yet.</p>
-          ) : (
-            <ul className="studio-list">
-              {t.vitals.map((v) => (
-                <li key={v.name}>
-                  {v.name}: {v.name === "CLS" ? v.p75.toFixed(3) : `${Math.round(v.p75)} ms`}{" "}
-                  <span className="studio-muted">({v.n} visits)</span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
         <section className="studio-card studio-card--wide" aria-labelledby="today-build">
           <h2 id="today-build">To build</h2>
           <p className="studio-figure">{t.toBuild.count}</p>
@@ -129,6 +114,21 @@ export default function StudioToday({ loaderData: t }: Route.ComponentProps) {
               The oldest {t.toBuild.lines.length} of {t.toBuild.count}: the rest are on{" "}
               <Link to="/studio/orders?status=paid">the orders list</Link>.
             </p>
+          )}
+        </section>
+        <section className="studio-card" aria-labelledby="today-vitals">
+          <h2 id="today-vitals">Speed (p75, 28 days)</h2>
+          {t.vitals.length === 0 ? (
+            <p className="studio-muted">No visits measured yet.</p>
+          ) : (
+            <ul className="studio-list">
+              {t.vitals.map((v) => (
+                <li key={v.name}>
+                  {v.name}: {v.name === "CLS" ? v.p75.toFixed(3) : `${Math.round(v.p75)} ms`}{" "}
+                  <span className="studio-muted">({v.n} visits)</span>
+                </li>
+              ))}
+            </ul>
           )}
         </section>
       </div>
