@@ -1,4 +1,5 @@
 import type { Base, Product, Slab } from "./catalog-types.ts";
+import { formatDimensions } from "./dimensions.ts";
 
 /** What a product card needs: the product without its long HTML texts, videos and SEO data. */
 export type CardProduct = Omit<Product, "description" | "specification" | "grain" | "videos" | "metaData">;
@@ -8,14 +9,16 @@ export function toCardProduct({ description, specification, grain, videos, metaD
   return card;
 }
 
-/** What a slab card and its quick view show; listings send only this much to the browser. */
+/**
+ * What a slab card and its quick view show; listings send only this much to the browser. Its
+ * size is the studio's measures, written once here (`dimensions`, domain/dimensions.ts).
+ */
 export type SlabCardItem = Pick<
   Slab,
   | "id"
   | "title"
   | "category"
   | "species"
-  | "size"
   | "seats"
   | "origin"
   | "startingPrice"
@@ -23,15 +26,17 @@ export type SlabCardItem = Pick<
   | "visibility"
   | "images"
   | "inventoryId"
->;
+> & { dimensions: string };
 
 /** Trims a slab to what its card shows, so listings do not ship descriptions to the browser. */
-export const toSlabCardItem = (s: SlabCardItem): SlabCardItem => ({
+export const toSlabCardItem = (
+  s: Omit<SlabCardItem, "dimensions"> & Pick<Slab, "length" | "width" | "thickness">,
+): SlabCardItem => ({
   id: s.id,
   title: s.title,
   category: s.category,
   species: s.species,
-  size: s.size,
+  dimensions: formatDimensions(s),
   seats: s.seats,
   origin: s.origin,
   startingPrice: s.startingPrice,

@@ -5,6 +5,8 @@
  * (domain/content-fields.ts).
  */
 
+import { SLAB_SIZE_GROUPS } from "./listing.ts";
+
 export type FieldSpec = {
   name: string;
   label: string;
@@ -38,6 +40,11 @@ export type FieldSpec = {
   group?: string;
   /** Left empty, the item has none (stored as null, not ""); a choice then offers "none". */
   nullable?: boolean;
+  /** A choice's first option, empty: the words for what the server then chooses itself. */
+  blank?: string;
+  /** Starts a part of the form under this heading (its fields run to the next part's first):
+   * the form lists its parts at the top, to jump to. */
+  section?: string;
 };
 
 export const SEO_HINT = "Shown by search engines; the title when empty.";
@@ -70,7 +77,7 @@ const html = (name: string, label: string): FieldSpec => ({
 
 export const ITEM_FIELDS = {
   slabs: [
-    { name: "title", label: "Title", type: "text", required: true, max: 120 },
+    { name: "title", label: "Title", type: "text", required: true, max: 120, section: "Price and showing" },
     { name: "startingPrice", label: "Price (USD)", type: "money", required: true, group: "price" },
     salePrice("price"),
     visibility,
@@ -82,6 +89,7 @@ export const ITEM_FIELDS = {
       max: 60,
       hint: "e.g. Live Edge Slab",
       group: "kind",
+      section: "The wood",
     },
     { name: "species", label: "Species", type: "text", required: true, max: 60, group: "kind" },
     {
@@ -94,32 +102,39 @@ export const ITEM_FIELDS = {
       group: "kind",
     },
     { name: "grain", label: "Grain", type: "text", max: 200 },
-    { name: "length", label: "Length (in)", type: "inches", required: true, group: "size" },
+    { name: "origin", label: "Origin", type: "text", required: true, max: 80, group: "where" },
+    { name: "inventoryId", label: "Inventory id", type: "text", required: true, max: 40, group: "where" },
+    { name: "length", label: "Length (in)", type: "inches", required: true, group: "size", section: "Size" },
     { name: "width", label: "Width (in)", type: "inches", required: true, group: "size" },
     { name: "thickness", label: "Thickness (in)", type: "inches", required: true, group: "size" },
     { name: "seats", label: "Seats", type: "count", required: true, group: "size" },
-    { name: "origin", label: "Origin", type: "text", required: true, max: 80, group: "where" },
-    { name: "size", label: "Size", type: "text", required: true, max: 40, hint: "e.g. Large", group: "where" },
-    { name: "inventoryId", label: "Inventory id", type: "text", required: true, max: 40, group: "where" },
-    html("description", "Description"),
+    {
+      name: "size",
+      label: "Size",
+      type: "choice",
+      options: SLAB_SIZE_GROUPS,
+      blank: "By its length",
+      hint: "The group the shop's Length filter lists it in: wall art up to 36″ long, coffee tables up to 72″, dining tables longer. The shop shows the measures above.",
+    },
+    { ...html("description", "Description"), section: "Description" },
   ],
   bases: [
-    { name: "title", label: "Title", type: "text", required: true, max: 120 },
+    { name: "title", label: "Title", type: "text", required: true, max: 120, section: "Price and showing" },
     { name: "startingPrice", label: "Price (USD)", type: "money", required: true, group: "price" },
     salePrice("price"),
     visibility,
     { name: "material", label: "Material", type: "text", required: true, max: 60, group: "kind" },
     { name: "inventoryId", label: "Inventory id", type: "text", required: true, max: 40, group: "kind" },
-    html("description", "Description"),
+    { ...html("description", "Description"), section: "Words" },
     html("specification", "Specification"),
   ],
   products: [
-    { name: "title", label: "Title", type: "text", required: true, max: 120 },
+    { name: "title", label: "Title", type: "text", required: true, max: 120, section: "Price and stock" },
     { name: "price", label: "Price (USD)", type: "money", required: true, group: "price" },
     salePrice("price"),
     { name: "stock", label: "In stock", type: "count", required: true, group: "price", hint: "0 is sold out." },
     visibility,
-    { name: "tag", label: "Tag", type: "choice", options: TAGS, group: "kind" },
+    { name: "tag", label: "Tag", type: "choice", options: TAGS, group: "kind", section: "What it is" },
     { name: "category", label: "Category", type: "text", required: true, max: 60, group: "kind" },
     { name: "material", label: "Material", type: "text", max: 60, group: "kind", nullable: true },
     { name: "inventoryId", label: "Inventory id", type: "text", required: true, max: 40, group: "kind" },
@@ -141,7 +156,14 @@ export const ITEM_FIELDS = {
       nullable: true,
       group: "finish",
     },
-    { name: "length", label: "Length (in)", type: "inches", required: true, group: "size" },
+    {
+      name: "length",
+      label: "Length (in)",
+      type: "inches",
+      required: true,
+      group: "size",
+      section: "Size and shipping",
+    },
     { name: "width", label: "Width (in)", type: "inches", required: true, group: "size" },
     { name: "height", label: "Height (in)", type: "inches", required: true, group: "size" },
     { name: "weight", label: "Weight (lb)", type: "pounds", required: true, group: "size" },
@@ -170,7 +192,7 @@ export const ITEM_FIELDS = {
       hint: "The checkout then quotes no rate for it: the studio arranges delivery.",
     },
     { name: "lightText", label: "Light text (its photo is dark)", type: "flag" },
-    html("description", "Description"),
+    { ...html("description", "Description"), section: "Words and videos" },
     html("specification", "Specification"),
     html("grain", "Grain"),
     {
@@ -179,7 +201,15 @@ export const ITEM_FIELDS = {
       type: "videos",
       hint: "YouTube links, one a line. The first plays on the piece's page.",
     },
-    { name: "seoTitle", label: "Search title", type: "text", max: 70, nullable: true, hint: SEO_HINT },
+    {
+      name: "seoTitle",
+      label: "Search title",
+      type: "text",
+      max: 70,
+      nullable: true,
+      hint: SEO_HINT,
+      section: "Search engines",
+    },
     { name: "seoDescription", label: "Search description", type: "text", max: 170, nullable: true },
   ],
 } as const satisfies Record<string, readonly FieldSpec[]>;

@@ -21,3 +21,10 @@ export const HTML_ALLOWED_TAGS = [
   "blockquote",
   "span",
 ] as const;
+
+/**
+ * What the shop keeps of the announcement, a line inside one link across the top of every page:
+ * formatting only, no links or blocks of its own (app/lib/sanitize.server.ts; the back office's
+ * editor offers and previews the same).
+ */
+export const HTML_INLINE_TAGS = ["strong", "b", "em", "i", "u", "span", "br"] as const;

@@ -86,6 +86,16 @@ export function slabLengthClass(lengthInches: number): LengthClass {
   return "dining-tables";
 }
 
+/**
+ * The size groups of slabs, as the listing's Length filter words them: what a slab's `size`
+ * holds, and what the back office's Size field offers.
+ */
+export const SLAB_SIZE_GROUPS: readonly string[] = LENGTH_CLASSES.map((c) => c.label);
+
+/** The size group a slab of this length is listed in (its `size`). */
+export const slabSizeGroup = (lengthInches: number): string =>
+  LENGTH_CLASSES.find((c) => c.value === slabLengthClass(lengthInches))?.label ?? "";
+
 /** The first `page` groups of `size` items, and what is left to show. */
 export function visibleGroups<T>(items: readonly T[], size: number, page: number) {
   const groups = Math.max(1, Math.ceil(items.length / size));

@@ -1,6 +1,6 @@
 import { parseFragment, serialize } from "parse5";
 import sanitize from "sanitize-html";
-import { HTML_ALLOWED_TAGS } from "../../domain/html.ts";
+import { HTML_ALLOWED_TAGS, HTML_INLINE_TAGS } from "../../domain/html.ts";
 
 const OPTIONS: sanitize.IOptions = {
   allowedTags: [...HTML_ALLOWED_TAGS],
@@ -29,7 +29,7 @@ const asBrowsersParseIt = (html: string): string => serialize(parseFragment(html
 export const sanitizeHtml = (html: string): string => asBrowsersParseIt(sanitize(html, OPTIONS));
 
 const INLINE: sanitize.IOptions = {
-  allowedTags: ["strong", "b", "em", "i", "u", "span", "br"],
+  allowedTags: [...HTML_INLINE_TAGS],
   allowedAttributes: {},
 };
 

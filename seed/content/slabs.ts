@@ -1,3 +1,4 @@
+import { slabSizeGroup } from "../../domain/listing.ts";
 import type { SeedSlab, Species } from "../types.ts";
 import { inches, paragraphs, speciesName } from "./helpers.ts";
 import { slabPictures } from "./recipes.ts";
@@ -50,7 +51,7 @@ function slab(input: SlabInput): SeedSlab {
     thickness: input.thickness,
     seats: seatsFor(input.length),
     origin: input.origin,
-    size: `${input.length}" x ${input.width}" x ${input.thickness}"`,
+    size: slabSizeGroup(input.length),
     images: slabPictures({ title, ...input }, views),
     inventoryId: `HW-SL-${input.no}`,
     description: paragraphs(

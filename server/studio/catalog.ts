@@ -10,7 +10,9 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { ITEM_FIELDS, type ItemKind, KIND_NAMES, VARIANT_TYPES } from "../../domain/catalog-fields.ts";
 import type { ImageRef } from "../../domain/catalog-types.ts";
+import { inchesText } from "../../domain/dimensions.ts";
 import { productFolder } from "../../domain/image-folders.ts";
+import { slabSizeGroup } from "../../domain/listing.ts";
 import { bases, products, slabs } from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
 import { badRequest } from "../http/errors.ts";
@@ -34,6 +36,18 @@ export function readItemForm(kind: ItemKind, values: Record<string, string>): Fi
     if (min !== null && max !== null && max < min)
       throw badRequest("buildWeeksMax", "The most weeks are at least the fewest.");
     if (min !== null && max === null) input.buildWeeksMax = min;
+  }
+  if (kind === "slabs") {
+    // A slab's size is the group its length puts it in (the listing's Length filter): left to
+    // the length, or chosen, but never one the filter would contradict.
+    const length = input.length as number;
+    const group = slabSizeGroup(length);
+    if (!values.size?.trim()) input.size = group;
+    else if (input.size !== group)
+      throw badRequest(
+        "size",
+        `Size: a slab ${inchesText(length)} long is listed with the ${group.toLowerCase()}; choose ${group}, or By its length.`,
+      );
   }
   return input;
 }

@@ -57,7 +57,8 @@ const SLAB_FIELDS = {
   thickness: "2.25",
   seats: "8",
   origin: "Berks County, PA",
-  size: "Large",
+  // Left to its length: 104 inches is a dining table's.
+  size: "",
   inventoryId: "SY-0451",
   description: "<p>Quartersawn sycamore with a long live edge.</p>",
 };
@@ -104,6 +105,21 @@ describe.each(dbKinds)("editing the catalog on %s", (kind: DbKind) => {
     const refused = await postForm("/studio/catalog/slabs/new", notPhoto);
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain("Only JPEG, PNG or WebP photos can be added.");
+    // A size group the length contradicts: the Length filter would list it elsewhere.
+    const size = await postForm(
+      "/studio/catalog/slabs/new",
+      slabForm(session.csrf, { ...SLAB_FIELDS, size: "Wall art" }, [await phonePhoto("#a0764f")]),
+    );
+    expect(size.status).toBe(400);
+    expect(await size.text()).toContain(
+      "Size: a slab 104″ long is listed with the dining tables; choose Dining tables",
+    );
+    const typed = await postForm(
+      "/studio/catalog/slabs/new",
+      slabForm(session.csrf, { ...SLAB_FIELDS, size: "Large" }, [await phonePhoto("#a0764f")]),
+    );
+    expect(typed.status).toBe(400);
+    expect(await typed.text()).toContain("Size: choose Wall art, Coffee tables, Dining tables.");
     expect(await t.deps.database.db.select().from(slabs).where(eq(slabs.title, SLAB_FIELDS.title))).toHaveLength(0);
   });
 
@@ -123,7 +139,14 @@ describe.each(dbKinds)("editing the catalog on %s", (kind: DbKind) => {
     expect(await (await t.request("/sitemap.xml")).text()).toContain(`/slabs/${id}`);
     const page = await send(`/slabs/${id}`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain(SLAB_FIELDS.title);
+    const html = await page.text();
+    expect(html).toContain(SLAB_FIELDS.title);
+    // Its size is its length's group, and the shop shows the measures entered.
+    const [stored] = await t.deps.database.db.select().from(slabs).where(eq(slabs.id, id));
+    expect(stored!.size).toBe("Dining tables");
+    expect(html).toContain("104″ × 38½″ × 2¼″");
+    // Its card too, here on the search page.
+    expect(await (await send("/search?q=quarry%20run")).text()).toContain("104″ × 38½″ × 2¼″");
 
     // The photo is served, upright (portrait), no wider than 2400 px, without its position.
     const photo = await t.request(`/images/slabs/${slab.images[0]!.fileName}`);

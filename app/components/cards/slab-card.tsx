@@ -39,7 +39,7 @@ export function SlabCard({
         <h3 className="card__title">
           <Link to={slabHref(slab)}>{slab.title}</Link>
         </h3>
-        <p className="card__meta">{slab.size}</p>
+        <p className="card__meta">{slab.dimensions}</p>
         <StartingPrice startingPrice={slab.startingPrice} salePrice={slab.salePrice} />
         {action}
       </div>

@@ -1,4 +1,5 @@
 import type { ImageRef } from "../../../domain/catalog-types.ts";
+import { formatDimensions } from "../../../domain/dimensions.ts";
 import { type ImageFolder, productFolder } from "../../lib/images.ts";
 import type { DetailData } from "./types.ts";
 
@@ -70,7 +71,7 @@ export function detailView(data: DetailData): DetailView {
     const s = data.item;
     const facts = [
       { label: "Species", value: s.species },
-      { label: "Size", value: s.size },
+      { label: "Size", value: formatDimensions(s) },
       { label: "Seats", value: s.seats > 0 ? `Seats up to ${s.seats} people` : "" },
       { label: "Origin", value: s.origin },
       { label: "Tone", value: s.tone },

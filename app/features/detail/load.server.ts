@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
-import { toCardProduct } from "../../../domain/card-product.ts";
-import type { Base, Slab } from "../../../domain/catalog-types.ts";
+import { toCardProduct, toSlabCardItem } from "../../../domain/card-product.ts";
+import type { Base } from "../../../domain/catalog-types.ts";
 import { metalFinishes, parseId, pickRelated, resolveProduct } from "../../../domain/detail.ts";
 import { slabLengthClass } from "../../../domain/listing.ts";
 import { isDivergenceEntry } from "../../../domain/product-names.ts";
@@ -39,7 +39,6 @@ export async function loadProductDetail(page: PageData, params: Params, request:
 }
 
 // Related cards travel without their long texts.
-const slabCard = ({ description, tone, grain, length, width, thickness, ...card }: Slab) => card;
 const baseCard = ({ description, specification, ...card }: Base) => card;
 
 /** A slab or base route accepts a numeric second segment and shows the item by its id. */
@@ -66,7 +65,7 @@ export async function loadSlabDetail(page: PageData, params: Params, request: Re
     ],
     [id],
   );
-  return { kind: "slab", item, related: related.map(slabCard), shareUrl: shareUrl(page, request) };
+  return { kind: "slab", item, related: related.map(toSlabCardItem), shareUrl: shareUrl(page, request) };
 }
 
 export async function loadBaseDetail(page: PageData, params: Params, request: Request): Promise<DetailData> {

@@ -102,7 +102,7 @@ export default function PreviewDialog({ preview }: { preview: Preview }) {
             </div>
             <div>
               <dt>Size</dt>
-              <dd>{slab.size}</dd>
+              <dd>{slab.dimensions}</dd>
             </div>
           </dl>
           {slab.seats > 0 && <p className="preview__meta">Seats up to {slab.seats} people</p>}

@@ -1,13 +1,14 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { HTML_ALLOWED_TAGS } from "../../../domain/html.ts";
+import { HTML_ALLOWED_TAGS, HTML_INLINE_TAGS } from "../../../domain/html.ts";
 import type { ControlProps } from "../../components/form-field.tsx";
 
 /**
  * Builds what the shop will show of `html` from the browser's parse of it, keeping only the
- * tags the shop keeps (domain/html.ts) and links' http(s), mailto and tel addresses: nothing of
- * the text is ever run, and the preview is made of new nodes, not of the parsed ones.
+ * tags the shop keeps (`kept`, from domain/html.ts) and links' http(s), mailto and tel
+ * addresses: nothing of the text is ever run, and the preview is made of new nodes, not of the
+ * parsed ones.
  */
-function safeCopy(from: Node, into: Node, doc: Document) {
+function safeCopy(from: Node, into: Node, doc: Document, kept: readonly string[]) {
   for (const child of Array.from(from.childNodes)) {
     if (child.nodeType === Node.TEXT_NODE) {
       into.appendChild(doc.createTextNode(child.textContent ?? ""));
@@ -16,15 +17,15 @@ function safeCopy(from: Node, into: Node, doc: Document) {
     if (child.nodeType !== Node.ELEMENT_NODE) continue;
     const tag = (child as Element).tagName.toLowerCase();
     if (tag === "script" || tag === "style") continue;
-    if (!(HTML_ALLOWED_TAGS as readonly string[]).includes(tag)) {
-      safeCopy(child, into, doc);
+    if (!kept.includes(tag)) {
+      safeCopy(child, into, doc, kept);
       continue;
     }
     const made = doc.createElement(tag);
     const href = (child as Element).getAttribute("href");
     if (tag === "a" && href && /^(https?:|mailto:|tel:|\/(?!\/))/i.test(href.trim()))
       made.setAttribute("href", href.trim());
-    safeCopy(child, made, doc);
+    safeCopy(child, made, doc, kept);
     into.appendChild(made);
   }
 }
@@ -43,15 +44,19 @@ function wrap(area: HTMLTextAreaElement, before: string, after: string) {
  * The back office's editor of HTML fields: the HTML itself in a textarea (so the form posts it,
  * with or without the page's scripts), buttons that put in the formatting the shop keeps, and a
  * preview of what the shop will show. Whatever is typed, the shop sanitises it when shown.
+ * `inline` is for a line of text the shop shows inside a link (the announcement): bold and
+ * italic only, previewed as the shop keeps it (domain/html.ts, HTML_INLINE_TAGS).
  */
 export function HtmlEditor({
   control,
   defaultValue,
   rows = 8,
+  inline = false,
 }: {
   control: ControlProps;
   defaultValue: string;
   rows?: number;
+  inline?: boolean;
 }) {
   const area = useRef<HTMLTextAreaElement>(null);
   const preview = useRef<HTMLDivElement>(null);
@@ -67,7 +72,7 @@ export function HtmlEditor({
     if (!box || !area.current) return;
     const parsed = new DOMParser().parseFromString(area.current.value, "text/html");
     box.replaceChildren();
-    safeCopy(parsed.body, box, document);
+    safeCopy(parsed.body, box, document, inline ? HTML_INLINE_TAGS : HTML_ALLOWED_TAGS);
   };
   const tool = (label: string, name: string, run: (a: HTMLTextAreaElement) => void) => (
     <button
@@ -88,15 +93,16 @@ export function HtmlEditor({
     <div className="studio-html">
       {scripted && (
         <div className="studio-html__tools" role="toolbar" aria-label="Formatting" aria-controls={control.id}>
-          {tool("Paragraph", "¶", (a) => wrap(a, "<p>", "</p>"))}
+          {!inline && tool("Paragraph", "¶", (a) => wrap(a, "<p>", "</p>"))}
           {tool("Bold", "B", (a) => wrap(a, "<strong>", "</strong>"))}
           {tool("Italic", "I", (a) => wrap(a, "<em>", "</em>"))}
-          {tool("Heading", "H", (a) => wrap(a, "<h3>", "</h3>"))}
-          {tool("List", "•", (a) => wrap(a, "<ul>\n  <li>", "</li>\n</ul>"))}
-          {tool("Link", "Link", (a) => {
-            const href = window.prompt("Link to (https://…, /a-page, mailto:…)");
-            if (href) wrap(a, `<a href="${href.replace(/"/g, "&quot;")}">`, "</a>");
-          })}
+          {!inline && tool("Heading", "H", (a) => wrap(a, "<h3>", "</h3>"))}
+          {!inline && tool("List", "•", (a) => wrap(a, "<ul>\n  <li>", "</li>\n</ul>"))}
+          {!inline &&
+            tool("Link", "Link", (a) => {
+              const href = window.prompt("Link to (https://…, /a-page, mailto:…)");
+              if (href) wrap(a, `<a href="${href.replace(/"/g, "&quot;")}">`, "</a>");
+            })}
           <button
             type="button"
             className="btn btn--ghost btn--small"
@@ -120,7 +126,13 @@ export function HtmlEditor({
         spellCheck
         onInput={showing ? draw : undefined}
       />
-      <div id={previewId} ref={preview} className="prose studio-html__preview" hidden={!showing} aria-live="polite" />
+      <div
+        id={previewId}
+        ref={preview}
+        className={`prose studio-html__preview${inline ? " studio-html__preview--line" : ""}`}
+        hidden={!showing}
+        aria-live="polite"
+      />
     </div>
   );
 }

@@ -1,8 +1,10 @@
+import { Fragment } from "react";
 import { type FieldSpec, formValue, ITEM_FIELDS, type ItemKind } from "../../../domain/catalog-fields.ts";
 import { type CollectionName, collectionSpec } from "../../../domain/content-fields.ts";
 import { Field } from "../../components/form-field.tsx";
 import { type ImageFolder, imageUrl } from "../../lib/images.ts";
 import { HtmlEditor } from "./html-editor.tsx";
+import { type Jump, JumpTo, jumpTo, Part } from "./jump-to.tsx";
 import { StudioForm } from "./studio-form.tsx";
 
 type Values = Record<string, unknown>;
@@ -72,9 +74,15 @@ function SpecField({ spec, value, error }: { spec: FieldSpec; value: string; err
           <select
             {...control}
             className="field__control"
-            defaultValue={value || (spec.nullable ? "" : spec.options?.[0])}
+            defaultValue={
+              spec.blank
+                ? spec.options?.includes(value)
+                  ? value
+                  : ""
+                : value || (spec.nullable ? "" : spec.options?.[0])
+            }
           >
-            {spec.nullable && <option value="">none</option>}
+            {(spec.nullable || spec.blank) && <option value="">{spec.blank ?? "none"}</option>}
             {spec.options?.map((o) => (
               <option key={o} value={o}>
                 {o}
@@ -111,6 +119,27 @@ function SpecField({ spec, value, error }: { spec: FieldSpec; value: string; err
       }
     </Field>
   );
+}
+
+/**
+ * A form's parts: from each field that starts a `section` to the next one (fields before the
+ * first start belong to no part). One part, holding every field, when none does.
+ */
+function parts(fields: readonly FieldSpec[]): { heading?: string; fields: FieldSpec[] }[] {
+  const out: { heading?: string; fields: FieldSpec[] }[] = [];
+  for (const f of fields) {
+    const last = out.at(-1);
+    if (f.section || !last) out.push({ heading: f.section, fields: [f] });
+    else last.fields.push(f);
+  }
+  return out;
+}
+
+/** The parts a form's fields and photos make, to jump to (none when its fields have no sections). */
+export function formJumps(fields: readonly FieldSpec[], media: FormMedia): Jump[] {
+  const headed = parts(fields).flatMap((p) => (p.heading ? [jumpTo(p.heading)] : []));
+  if (headed.length === 0) return [];
+  return media.kind === "none" ? headed : [...headed, jumpTo(media.kind === "photos" ? "Photos" : "Photo")];
 }
 
 /** Consecutive fields of one group, as rows. */
@@ -249,6 +278,7 @@ export function FieldsForm({
   submit,
   hidden = {},
   action,
+  jump = true,
   children,
 }: {
   csrf: string;
@@ -259,6 +289,8 @@ export function FieldsForm({
   media: FormMedia;
   submit: string;
   hidden?: Record<string, string>;
+  /** Lists its parts at its top; false when the page lists them itself. */
+  jump?: boolean;
   /** Fields of this form only, before the item's own (a variant's type). */
   children?: React.ReactNode;
 }) {
@@ -279,27 +311,52 @@ export function FieldsForm({
           {answer.error}
         </p>
       )}
+      {jump && <JumpTo links={formJumps(fields, media)} />}
       {children}
-      {rows(fields).map((row) =>
-        row.length === 1 ? (
-          <SpecField key={row[0]!.name} spec={row[0]!} value={value(row[0]!)} error={err(row[0]!.name)} />
+      {parts(fields).map((part) => {
+        const drawn = rows(part.fields).map((row) =>
+          row.length === 1 ? (
+            <SpecField key={row[0]!.name} spec={row[0]!} value={value(row[0]!)} error={err(row[0]!.name)} />
+          ) : (
+            <div key={row[0]!.name} className="studio-row">
+              {row.map((spec) => (
+                <SpecField key={spec.name} spec={spec} value={value(spec)} error={err(spec.name)} />
+              ))}
+            </div>
+          ),
+        );
+        return part.heading ? (
+          <Part key={part.heading} heading={part.heading}>
+            {drawn}
+          </Part>
         ) : (
-          <div key={row[0]!.name} className="studio-row">
-            {row.map((spec) => (
-              <SpecField key={spec.name} spec={spec} value={value(spec)} error={err(spec.name)} />
-            ))}
-          </div>
-        ),
+          <Fragment key={part.fields[0]!.name}>{drawn}</Fragment>
+        );
+      })}
+      {formJumps(fields, media).length > 0 && media.kind !== "none" ? (
+        <Part heading={media.kind === "photos" ? "Photos" : "Photo"}>
+          <FormMediaFields media={media} err={err} />
+        </Part>
+      ) : (
+        <FormMediaFields media={media} err={err} />
       )}
+      <button type="submit" className="btn">
+        {submit}
+      </button>
+    </StudioForm>
+  );
+}
+
+/** A form's photos (those there, and the picker of more) or its one file. */
+function FormMediaFields({ media, err }: { media: FormMedia; err: (name: string) => string | undefined }) {
+  return (
+    <>
       {media.kind === "photos" && media.photos.length > 0 && <PhotoList photos={media.photos} folder={media.folder} />}
       {media.kind === "photos" && (
         <PhotoPicker id="item-photos" label={media.photos.length > 0 ? "Add photos" : "Photos"} error={err("photos")} />
       )}
       {media.kind === "file" && <OneFile media={media} error={err("file")} />}
-      <button type="submit" className="btn">
-        {submit}
-      </button>
-    </StudioForm>
+    </>
   );
 }
 

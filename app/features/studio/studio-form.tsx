@@ -43,7 +43,7 @@ export function StudioField({
   name: string;
   /** The control's id when one form's field name is used again on the page (else `studio-<name>`). */
   id?: string;
-  label: string;
+  label: React.ReactNode;
   error?: string;
   type?: string;
   defaultValue?: string;

@@ -1,8 +1,9 @@
 import { Link, useSearchParams } from "react-router";
-import { KIND_NAMES } from "../../../domain/catalog-fields.ts";
+import { ITEM_FIELDS, KIND_NAMES } from "../../../domain/catalog-fields.ts";
 import { itemAction, itemLoader } from "../../features/studio/catalog.server.ts";
 import { DeleteLink } from "../../features/studio/delete-link.tsx";
-import { type FormAnswer, ItemForm } from "../../features/studio/item-form.tsx";
+import { type FormAnswer, formJumps, ItemForm } from "../../features/studio/item-form.tsx";
+import { JumpTo, jumpTo, Part } from "../../features/studio/jump-to.tsx";
 import { useStudio } from "../../features/studio/use-studio.ts";
 import type { ImageFolder } from "../../lib/images.ts";
 import type { Route } from "./+types/item";
@@ -29,6 +30,7 @@ export default function StudioItem({ loaderData, actionData }: Route.ComponentPr
   const { kind, item, folder, variants } = loaderData;
   const answer = actionData as FormAnswer | undefined;
   const hidden = item.visibility === "Hidden";
+  const withVariants = kind === "products" && !item.parentId;
   return (
     <>
       <p>
@@ -51,9 +53,14 @@ export default function StudioItem({ loaderData, actionData }: Route.ComponentPr
           Saved. {hidden ? "It is hidden from the shop." : "The shop shows it now."}
         </p>
       )}
-      {kind === "products" && !item.parentId && (
-        <section aria-labelledby="variants">
-          <h2 id="variants">Variants</h2>
+      <JumpTo
+        links={[
+          ...(withVariants ? [jumpTo("Variants")] : []),
+          ...formJumps(ITEM_FIELDS[kind], { kind: "photos", photos: item.images, folder: folder as ImageFolder }),
+        ]}
+      />
+      {withVariants && (
+        <Part heading="Variants">
           {variants.length === 0 ? (
             <p className="studio-muted">None: one size, one material.</p>
           ) : (
@@ -71,7 +78,7 @@ export default function StudioItem({ loaderData, actionData }: Route.ComponentPr
           <p>
             <Link to={`/studio/catalog/products/new?variantOf=${item.id}`}>Add a size or material</Link>
           </p>
-        </section>
+        </Part>
       )}
       <ItemForm
         key={item.images.map((i) => i.fileName).join()}
@@ -82,6 +89,7 @@ export default function StudioItem({ loaderData, actionData }: Route.ComponentPr
         photos={item.images}
         folder={folder as ImageFolder}
         submit="Save"
+        jump={false}
       />
       <DeleteLink
         to={`/studio/catalog/${kind}/${item.id}/delete`}
