@@ -10,3 +10,36 @@ export const STEP_NAMES: Record<OrderStep, string> = {
 };
 
 export const isOrderStep = (v: string): v is OrderStep => (ORDER_STEPS as readonly string[]).includes(v);
+
+/**
+ * What moving an order from `from` to `to` is: the same step, the next one, a step back, or a
+ * skip over steps. A status that is not one of the steps (an order not paid yet, say) counts as
+ * a skip, so the move is asked about first (docs/product.md, "The back office").
+ */
+export type StepMove = "same" | "forward" | "back" | "skip";
+
+export function stepMove(from: string, to: OrderStep): StepMove {
+  if (from === to) return "same";
+  const a = (ORDER_STEPS as readonly string[]).indexOf(from);
+  const b = ORDER_STEPS.indexOf(to);
+  if (a < 0) return "skip";
+  if (b < a) return "back";
+  return b === a + 1 ? "forward" : "skip";
+}
+
+/** Whether a move is asked about before it is made: a step back, or a skip over steps. */
+export const asksFirst = (move: StepMove) => move === "back" || move === "skip";
+
+/**
+ * Whether the studio delivers the whole order itself: no carrier's rate was bought (every piece
+ * is a specialised delivery, or the studio arranged it), so there is no carrier or tracking number.
+ */
+export function studioDelivers(shipping: Record<string, unknown> | null | undefined): boolean {
+  return !shipping?.rate;
+}
+
+/** Whether some of the order's pieces come with the studio's own delivery beside a carrier's parcels. */
+export function partlyStudioDelivered(shipping: Record<string, unknown> | null | undefined): boolean {
+  const specialized = shipping?.specialized;
+  return Boolean(shipping?.rate) && Array.isArray(specialized) && specialized.length > 0;
+}

@@ -12,6 +12,7 @@ export const RIGHTS = {
   "orders.step": { label: "Move an order on (in production, ready, shipped with tracking)", staff: true },
   "orders.photos": { label: "Post build photos to an order", staff: true },
   "orders.links": { label: "Revoke an order's links and mail the buyer a new one", staff: true },
+  "orders.note": { label: "Add internal notes to an order", staff: true },
   "orders.charge": { label: "Add a charge to an order", staff: false },
   "orders.refund": { label: "Give money back: refunds and voids", staff: false },
   "enquiries.view": { label: "Read enquiries and their photos", staff: true },

@@ -162,16 +162,26 @@ export async function releasePendingOrder(db: Db, orderId: number): Promise<bool
         .returning({ id: orders.id });
       if (gone.length === 0) return false;
       const lines = await tx.delete(orderLines).where(eq(orderLines.orderId, orderId)).returning();
-      const takes = stockTakes(
-        lines
-          .filter((l) => !builtToOrderLine(l) && l.kind !== "quote")
-          .map((l) => ({ stockRef: stockRefOfLine(l), quantity: l.quantity, title: l.title })),
-      );
-      for (const take of takes)
-        await tx.execute(
-          sql`update ${tableSql(take.table)} set stock = stock + ${take.quantity} where id = ${take.id}`,
-        );
+      await giveStockBack(tx as unknown as Db, lines);
       return true;
     }),
   );
+}
+
+type StoredLine = { kind: string; itemId: number; quantity: number; title: string; details: unknown };
+
+/** Whether a stored order line took stock when it was ordered (a quote's or a built-to-order line did not). */
+export const tookStock = (line: Pick<StoredLine, "kind" | "details">) =>
+  !builtToOrderLine(line) && line.kind !== "quote";
+
+/**
+ * Gives back the stock stored order lines took, inside the caller's transaction (rows locked in
+ * the same order as when taken); lines that took none are passed over.
+ */
+export async function giveStockBack(tx: Db, lines: StoredLine[]): Promise<void> {
+  const takes = stockTakes(
+    lines.filter(tookStock).map((l) => ({ stockRef: stockRefOfLine(l), quantity: l.quantity, title: l.title })),
+  );
+  for (const take of takes)
+    await tx.execute(sql`update ${tableSql(take.table)} set stock = stock + ${take.quantity} where id = ${take.id}`);
 }

@@ -3,34 +3,42 @@
  * buyer through the outbox, in the same transaction), money given back through the card gateway,
  * and the list exported. Every change is written to the audit log with the order before and after.
  */
-import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
-import { AMOUNT, formatPrice } from "../../domain/format.ts";
-import { shipDatesText } from "../../domain/lead-time.ts";
-import { lineChoices } from "../../domain/order-lines.ts";
-import { isOrderStep, ORDER_STEPS, type OrderStep } from "../../domain/order-steps.ts";
+import { and, asc, desc, eq, ilike, inArray, or } from "drizzle-orm";
+import {
+  isOrderStep,
+  ORDER_STEPS,
+  type OrderStep,
+  STEP_NAMES,
+  stepMove,
+  studioDelivers,
+} from "../../domain/order-steps.ts";
+import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from "../../domain/order-status.ts";
 import type { Db } from "../db/client.ts";
-import { orderLines, orderPayments, orderRefunds, orders } from "../db/schema.ts";
+import { orderLines, orderRefunds, orders, type StaffNote } from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
 import { badRequest } from "../http/errors.ts";
-import { type MailStudio, mailPictureUrl, renderBuyerMail } from "../mail/buyer-mail.tsx";
-import { enqueueMail, type OutgoingMail } from "../mail/outbox.ts";
+import { type MailStudio, renderBuyerMail } from "../mail/buyer-mail.tsx";
+import { enqueueMail } from "../mail/outbox.ts";
 import { amountDue } from "../orders/balance.ts";
 import { newOrderLink, orderPageUrl, revokeOrderLinks } from "../orders/links.ts";
-import { GatewayUnavailable, type ReturnAnswer } from "../payments/gateway.ts";
 import { escapeLike } from "../search/search.ts";
 import type { StaffAccount } from "../staff/accounts.ts";
 import { audit } from "../staff/audit.ts";
+import { stepMail, stepMailSubject, trackingCorrectionMail } from "./order-mails.ts";
 import { editedPhotos, keepAddedSince, type Photo, type PhotoEdits } from "./photos.ts";
 
 const PAGE_SIZE = 50;
 
-export type OrderFilter = { status?: OrderStep; q?: string; page?: number };
+/** An order's states while its checkout runs (or after its payment failed): not yet the studio's to work. */
+const CHECKOUT_STATES = ["pending", "failed"];
+
+export type OrderFilter = { status?: OrderStatus; q?: string; page?: number };
 
 export async function listOrders(db: Db, filter: OrderFilter = {}) {
   const q = (filter.q ?? "").trim().slice(0, 100);
   const like = `%${escapeLike(q)}%`;
   const where = and(
-    inArray(orders.status, filter.status ? [filter.status] : [...ORDER_STEPS]),
+    inArray(orders.status, filter.status ? [filter.status] : [...ORDER_STATUSES]),
     q
       ? or(
           ilike(orders.orderRef, like),
@@ -58,7 +66,7 @@ export async function listOrders(db: Db, filter: OrderFilter = {}) {
 
 export async function getOrder(db: Db, id: number) {
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
-  if (!order || !isOrderStep(order.status)) return null;
+  if (!order || CHECKOUT_STATES.includes(order.status)) return null;
   const [lines, refunds] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id)),
     db.select().from(orderRefunds).where(eq(orderRefunds.orderId, id)).orderBy(asc(orderRefunds.id)),
@@ -68,140 +76,116 @@ export async function getOrder(db: Db, id: number) {
 
 export type OrderDetail = NonNullable<Awaited<ReturnType<typeof getOrder>>>;
 
-/** What each step's mail says: subject, heading, and the words of both parts. */
-const STEP_MAILS: Partial<Record<OrderStep, { kind: string; subject: string; heading: string; says: string }>> = {
-  in_production: {
-    kind: "order-in-production",
-    subject: "Your order is in the workshop",
-    heading: "Your order is in the workshop",
-    says: "Work has begun on your order {ref}. We will write again when it is ready to leave the studio.",
-  },
-  ready: {
-    kind: "order-ready",
-    subject: "Your order is ready",
-    heading: "Your order is ready",
-    says: "Your order {ref} is finished and ready to leave the studio. We will send its tracking number as soon as it ships.",
-  },
-  shipped: {
-    kind: "order-shipped",
-    subject: "Your order has shipped",
-    heading: "Your order is on its way",
-    says: "Your order {ref} is on its way.",
-  },
-};
-
-/** The mail of a step forward (none for 'paid', which the confirmation says): both parts. */
-function stepMail(
-  order: typeof orders.$inferSelect,
-  lines: (typeof orderLines.$inferSelect)[],
-  step: OrderStep,
-  studio: MailStudio,
-  pageUrl: string,
-): OutgoingMail | null {
-  const words = STEP_MAILS[step];
-  if (!words) return null;
-  // Ready with money still owed (the balance after a deposit, a delivery charge): the mail asks for it.
-  const owed = amountDue(order);
-  const due = step === "ready" ? owed : 0;
-  const asks = due > 0 ? ` ${formatPrice(due)} is now due: you can pay it on your order's page.` : "";
-  const says = words.says.replace("{ref}", order.orderRef) + asks;
-  const tracking = step === "shipped" ? `Carrier: ${order.carrier}\nTracking number: ${order.trackingNumber}\n\n` : "";
-  const leaves = step !== "shipped" && order.shipWindow ? shipDatesText(order.shipWindow) : null;
-  const origin = new URL(pageUrl).origin;
-  return {
-    kind: words.kind,
-    to: order.email,
-    replyTo: studio.email,
-    subject: `${words.subject}${due > 0 ? `: ${formatPrice(due)} due` : ""} (${order.orderRef})`,
-    text: `Dear ${order.deliveryName},\n\n${says}\n\n${tracking}${leaves ? `Expected to leave the studio: ${leaves}\n\n` : ""}Reply to this mail with any question.\n\nYour order's page: ${pageUrl}\n\n${studio.name}\n`,
-    html: renderBuyerMail({
-      studio,
-      preview: says,
-      heading: words.heading,
-      paragraphs: [`Dear ${order.deliveryName},`, says],
-      note:
-        step === "shipped"
-          ? { label: `Tracking number (${order.carrier})`, value: order.trackingNumber ?? "" }
-          : leaves
-            ? { label: "Expected to leave the studio", value: leaves }
-            : null,
-      lines: lines.map((l) => {
-        const details = l.details as { picture?: { folder: string; fileName: string } | null } | null;
-        return {
-          title: l.title,
-          details: lineChoices(l.kind, l.details),
-          quantity: l.quantity,
-          total: formatPrice(l.total),
-          pictureUrl: mailPictureUrl(origin, details?.picture),
-        };
-      }),
-      // What the order comes to, what was paid and what is still due.
-      sums: [
-        { label: "Total (USD, tax included)", value: formatPrice(order.total + order.chargesTotal) },
-        { label: "Paid", value: formatPrice(order.paidTotal) },
-        ...(owed > 0 ? [{ label: "Due", value: formatPrice(owed), strong: true }] : []),
-      ],
-      pageUrl,
-      ...(due > 0 ? { action: `Pay the balance, ${formatPrice(due)}` } : {}),
-    }),
-  };
-}
+export type StepOutcome =
+  /** Nothing to do: the order is at that step already (with the same tracking). */
+  | { done: "unchanged" }
+  /** Moved (or its tracking corrected), and whether the buyer was mailed. */
+  | { done: "moved" | "corrected"; mailed: boolean }
+  /** Asked first: a step back, a skip or a tracking correction, with what will happen. */
+  | { ask: string };
 
 /**
- * Moves an order to `step` (forward or back, for a mistake). Shipped needs a carrier and a
- * tracking number, which the buyer's mail carries. The buyer is mailed for each step forward.
+ * Moves an order to `step`. The next step is made at once; a step back or a skip over steps is
+ * only asked about (`ask`: what will happen and what the buyer is told) until `confirm`. Shipped
+ * needs a carrier and a tracking number, which the buyer's mail carries, unless the studio
+ * delivers the order itself. Each step forward mails the buyer once; a step back mails nothing;
+ * the same step again changes nothing. A shipped order's tracking is corrected only when
+ * confirmed, with a mail of its own.
  */
 export async function setOrderStep(
   deps: Pick<AppDeps, "database" | "mailer" | "config">,
   who: StaffAccount,
   studio: MailStudio,
-  input: { id: number; step: string; carrier?: string; trackingNumber?: string },
-) {
+  input: { id: number; step: string; carrier?: string; trackingNumber?: string; confirm?: boolean },
+): Promise<StepOutcome> {
   if (!isOrderStep(input.step)) throw badRequest("step", "Choose a status.");
   const step = input.step as OrderStep;
   const carrier = (input.carrier ?? "").trim().slice(0, 60);
   const trackingNumber = (input.trackingNumber ?? "").trim().slice(0, 80);
-  if (step === "shipped" && !carrier) throw badRequest("carrier", "Enter the carrier.");
-  if (step === "shipped" && !/^[A-Za-z0-9 -]{4,80}$/.test(trackingNumber))
-    throw badRequest("trackingNumber", "Enter the tracking number (letters, digits, spaces or dashes).");
-  const mailed = await deps.database.db.transaction(async (tx) => {
+  const outcome = await deps.database.db.transaction(async (tx): Promise<StepOutcome> => {
     const [before] = await tx.select().from(orders).where(eq(orders.id, input.id)).for("update");
-    if (!before || !isOrderStep(before.status)) throw badRequest("id", "No such order.");
-    if (before.status === step && step !== "shipped") return false;
+    // An order still at checkout (or whose payment failed) is not the studio's to move.
+    if (!before || CHECKOUT_STATES.includes(before.status)) throw badRequest("id", "No such order.");
+    if (!isOrderStep(before.status)) throw badRequest("step", "This order is not paid yet (or was cancelled): record a payment first.");
+    const ours = studioDelivers(before.shipping);
+    const move = stepMove(before.status, step);
+    const ref = before.orderRef;
+    const correcting =
+      move === "same" &&
+      step === "shipped" &&
+      !ours &&
+      (carrier !== "" || trackingNumber !== "") &&
+      (carrier !== (before.carrier ?? "") || trackingNumber !== (before.trackingNumber ?? ""));
+    if (move === "same" && !correcting) return { done: "unchanged" };
+    if (step === "shipped" && !ours) {
+      if (!carrier) throw badRequest("carrier", "Enter the carrier.");
+      if (!/^[A-Za-z0-9 -]{4,80}$/.test(trackingNumber))
+        throw badRequest("trackingNumber", "Enter the tracking number (letters, digits, spaces or dashes).");
+    }
+    const subject = move === "back" ? null : stepMailSubject(before, step);
+    const tells = subject ? `The buyer will get the '${subject}' mail.` : "The buyer is not mailed.";
+    if (!input.confirm) {
+      if (correcting)
+        return {
+          ask: `Change the tracking of order ${ref} to ${carrier} ${trackingNumber}? The buyer will get a mail with the corrected number.`,
+        };
+      if (move === "back")
+        return {
+          ask: `Move order ${ref} back to ${STEP_NAMES[step]}? ${before.carrier || before.trackingNumber ? "Its carrier and tracking number are cleared. " : ""}${tells}`,
+        };
+      if (move === "skip")
+        return {
+          ask: `Skip order ${ref} from ${stepName(before.status)} to ${STEP_NAMES[step]}? ${tells}`,
+        };
+    }
+    const now = new Date();
     const [after] = await tx
       .update(orders)
       .set({
-        status: step,
-        statusChangedAt: new Date(),
-        history: [...before.history, { step, at: new Date().toISOString() }],
-        ...(step === "shipped" ? { carrier, trackingNumber } : {}),
+        ...(correcting
+          ? {}
+          : {
+              status: step,
+              statusChangedAt: now,
+              history: [...before.history, { step, at: now.toISOString() }],
+            }),
+        // Shipped keeps its carrier and number; a step back from it clears them.
+        ...(step === "shipped"
+          ? ours
+            ? { carrier: null, trackingNumber: null }
+            : { carrier, trackingNumber }
+          : { carrier: null, trackingNumber: null }),
       })
       .where(eq(orders.id, input.id))
       .returning();
-    const forward = ORDER_STEPS.indexOf(step) > ORDER_STEPS.indexOf(before.status as OrderStep);
-    const trackingChanged = step === "shipped" && before.trackingNumber !== trackingNumber;
-    const mail =
-      (forward || trackingChanged) && STEP_MAILS[step]
-        ? stepMail(
-            after!,
-            await tx.select().from(orderLines).where(eq(orderLines.orderId, after!.id)).orderBy(asc(orderLines.id)),
-            step,
-            studio,
-            orderPageUrl(deps.config, await newOrderLink(tx, after!.id)),
-          )
+    const lines = () =>
+      tx.select().from(orderLines).where(eq(orderLines.orderId, after!.id)).orderBy(asc(orderLines.id));
+    const page = async () => orderPageUrl(deps.config, await newOrderLink(tx, after!.id));
+    const mail = correcting
+      ? trackingCorrectionMail(after!, await lines(), studio, await page())
+      : subject
+        ? stepMail(after!, await lines(), step, studio, await page())
         : null;
     if (mail) await enqueueMail(tx, [mail]);
     await audit(tx, who, {
       action: "order.status",
       entity: "order",
-      entityId: before.orderRef,
+      entityId: ref,
       before: { status: before.status, carrier: before.carrier, trackingNumber: before.trackingNumber },
-      after: { status: after!.status, carrier: after!.carrier, trackingNumber: after!.trackingNumber },
+      after: {
+        status: after!.status,
+        carrier: after!.carrier,
+        trackingNumber: after!.trackingNumber,
+        mailed: mail !== null,
+      },
     });
-    return mail !== null;
+    return { done: correcting ? "corrected" : "moved", mailed: mail !== null };
   });
-  if (mailed) deps.mailer.kick();
+  if ("done" in outcome && outcome.done !== "unchanged" && outcome.mailed) deps.mailer.kick();
+  return outcome;
 }
+
+const stepName = (status: string) => (isOrderStep(status) ? STEP_NAMES[status] : status.replace(/_/g, " "));
 
 /**
  * Revokes every link to the order's page (a mail forwarded to the wrong person, say) and mails
@@ -215,7 +199,7 @@ export async function sendNewOrderLink(
 ): Promise<number> {
   const revoked = await deps.database.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
-    if (!order || !isOrderStep(order.status)) throw badRequest("id", "No such order.");
+    if (!order || !isOrderStatus(order.status)) throw badRequest("id", "No such order.");
     const gone = await revokeOrderLinks(tx, id);
     const url = orderPageUrl(deps.config, await newOrderLink(tx, id));
     await enqueueMail(tx, [
@@ -283,126 +267,24 @@ export async function saveBuildPhotos(
   });
 }
 
-/** Parses "12.34" (or "12") into cents; null when it is not an amount. */
-function cents(text: string): number | null {
-  if (!AMOUNT.test(text.trim())) return null;
-  return Math.round(Number(text) * 100);
-}
+/** The longest internal note an order keeps. */
+export const ORDER_NOTE_MAX = 5000;
 
-const amountText = (c: number) => (c / 100).toFixed(2);
-
-/**
- * Gives money back on one of an order's card payments (the checkout's, or a later one from the
- * order's page): a refund of `amount`, or a void of the whole charge before it settles. The
- * amount is reserved first (in a transaction, under the order row's lock), on the order and on
- * the payment, so two refunds at once can never give back more than that payment took; the
- * gateway is asked after, outside the transaction; a refusal or no answer gives the reservation
- * back. Every answer is recorded.
- */
-export async function giveMoneyBack(
-  deps: Pick<AppDeps, "database" | "gateway" | "logger">,
-  who: StaffAccount,
-  input: { id: number; kind: string; amount: string; payment?: string },
-): Promise<{ answer: ReturnAnswer }> {
-  const db = deps.database.db;
-  if (input.kind !== "refund" && input.kind !== "void") throw badRequest("kind", "Choose refund or void.");
-  const paymentId = input.payment && input.payment !== "checkout" ? Number(input.payment) : null;
-  if (paymentId !== null && !(Number.isInteger(paymentId) && paymentId > 0))
-    throw badRequest("payment", "Choose one of the order's payments.");
-  const reserve = await db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, input.id)).for("update");
-    if (!order || !isOrderStep(order.status)) throw badRequest("id", "No such order.");
-    const later = await tx
-      .select()
-      .from(orderPayments)
-      .where(and(eq(orderPayments.orderId, order.id), eq(orderPayments.status, "approved")));
-    const p = paymentId === null ? null : later.find((x) => x.id === paymentId);
-    if (paymentId !== null && !p) throw badRequest("payment", "Choose one of the order's payments.");
-    const retref = p ? p.retref : order.paymentRef;
-    if (!retref) throw badRequest("kind", "This order has no card payment to give back.");
-    // What that payment took, and what was given back of it (the checkout's: the order's refunds less the later payments').
-    const took = Math.round((p ? p.amount : (order.deposit ?? order.total)) * 100);
-    const laterRefunded = later.reduce((s, x) => s + Math.round(x.refunded * 100), 0);
-    const refunded = p ? Math.round(p.refunded * 100) : Math.round(order.refundedTotal * 100) - laterRefunded;
-    let amount: number;
-    if (input.kind === "void") {
-      if (refunded > 0) throw badRequest("kind", "Part of this payment was already given back: refund instead.");
-      amount = took;
-    } else {
-      const asked = cents(input.amount);
-      if (asked === null || asked <= 0) throw badRequest("amount", "Enter an amount such as 120.00.");
-      if (asked > took - refunded)
-        throw badRequest("amount", `At most ${formatPrice((took - refunded) / 100)} can be refunded of this payment.`);
-      amount = asked;
-    }
+/** Adds a staff member's internal note to an order: only the back office shows it, never the buyer. */
+export async function addOrderNote(db: Db, who: StaffAccount, id: number, text: string) {
+  const body = text.trim();
+  if (!body) throw badRequest("note", "Write the note first.");
+  if (body.length > ORDER_NOTE_MAX) throw badRequest("note", "A note can be at most 5,000 characters.");
+  const note: StaffNote = { at: new Date().toISOString(), by: who.name || who.email, text: body };
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+    if (!before || CHECKOUT_STATES.includes(before.status)) throw badRequest("id", "No such order.");
     await tx
       .update(orders)
-      .set({ refundedTotal: sql`${orders.refundedTotal} + ${amountText(amount)}::numeric` })
-      .where(eq(orders.id, order.id));
-    if (p)
-      await tx
-        .update(orderPayments)
-        .set({ refunded: sql`${orderPayments.refunded} + ${amountText(amount)}::numeric` })
-        .where(eq(orderPayments.id, p.id));
-    return { order, amount, retref, paymentId: p?.id ?? null };
+      .set({ notes: [...before.notes, note] })
+      .where(eq(orders.id, id));
+    await audit(tx, who, { action: "order.note", entity: "order", entityId: before.orderRef, after: { text: body } });
   });
-
-  const { order, amount, retref } = reserve;
-  let answer: ReturnAnswer;
-  try {
-    answer =
-      input.kind === "void"
-        ? await deps.gateway.voidAmount(retref)
-        : await deps.gateway.refund(retref, amountText(amount));
-  } catch (err) {
-    if (!(err instanceof GatewayUnavailable)) throw err;
-    deps.logger.warn({ err, orderRef: order.orderRef }, "Card gateway did not answer a refund");
-    answer = {
-      respstat: "B",
-      respcode: "",
-      resptext: "The card gateway did not answer",
-      retref: "",
-      amount: amountText(amount),
-    };
-  }
-  const accepted = answer.respstat === "A";
-  await db.transaction(async (tx) => {
-    if (!accepted) {
-      await tx
-        .update(orders)
-        .set({ refundedTotal: sql`${orders.refundedTotal} - ${amountText(amount)}::numeric` })
-        .where(eq(orders.id, order.id));
-      if (reserve.paymentId !== null)
-        await tx
-          .update(orderPayments)
-          .set({ refunded: sql`${orderPayments.refunded} - ${amountText(amount)}::numeric` })
-          .where(eq(orderPayments.id, reserve.paymentId));
-    }
-    await tx.insert(orderRefunds).values({
-      orderId: order.id,
-      paymentId: reserve.paymentId,
-      kind: input.kind,
-      amount: amount / 100,
-      respstat: answer.respstat,
-      resptext: answer.resptext,
-      retref: answer.retref || null,
-      staffId: who.id,
-    });
-    await audit(tx, who, {
-      action: `order.${input.kind}`,
-      entity: "order",
-      entityId: order.orderRef,
-      before: { refundedTotal: order.refundedTotal },
-      after: {
-        refundedTotal: accepted ? (Math.round(order.refundedTotal * 100) + amount) / 100 : order.refundedTotal,
-        amount: amountText(amount),
-        respstat: answer.respstat,
-        resptext: answer.resptext,
-        retref: answer.retref,
-      },
-    });
-  });
-  return { answer };
 }
 
 const CSV_COLUMNS = [
@@ -436,7 +318,7 @@ export async function ordersCsv(db: Db, filter: OrderFilter = {}): Promise<strin
   const rows = await db
     .select()
     .from(orders)
-    .where(inArray(orders.status, filter.status ? [filter.status] : [...ORDER_STEPS]))
+    .where(inArray(orders.status, filter.status ? [filter.status] : [...ORDER_STATUSES]))
     .orderBy(desc(orders.createdAt));
   const lines = rows.map((o) =>
     [

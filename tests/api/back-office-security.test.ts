@@ -220,8 +220,11 @@ describe.each(dbKinds)("the back office's doors on %s", (kind: DbKind) => {
       );
     const actions: { path: string; fields: string[] }[] = [
       { path: `/studio/orders/${ids.order}?intent=status`, fields: ["step", "carrier", "trackingNumber"] },
+      { path: `/studio/orders/${ids.order}?intent=status`, fields: ["step", "carrier", "trackingNumber", "confirm"] },
       { path: `/studio/orders/${ids.order}?intent=refund`, fields: ["kind", "amount"] },
       { path: `/studio/orders/${ids.order}?intent=refund`, fields: ["kind", "amount", "payment"] },
+      { path: `/studio/orders/${ids.order}?intent=refund`, fields: ["kind", "amount", "confirm", "restock"] },
+      { path: `/studio/orders/${ids.order}?intent=note`, fields: ["note"] },
       { path: `/studio/orders/${ids.order}?intent=charge`, fields: ["label", "chargeAmount"] },
       { path: `/studio/orders/${ids.order}?intent=photos`, fields: ["photo", "remove", "alt-x"] },
       { path: `/studio/enquiries/${ids.enquiry}?intent=status`, fields: ["status"] },

@@ -202,16 +202,23 @@ describe.each(dbKinds)("the back office on %s", (kind) => {
   it("marks an order shipped with its tracking number, which the buyer's mail carries", async () => {
     const s = await signIn(send, "maker@studio.test", STAFF_PASSWORD, "198.51.100.50");
     const order = await paidOrder(t.deps, { email: "shipped@example.com" });
+    // Sent by a carrier (an order the studio delivers itself needs no tracking number).
+    await t.deps.database.db
+      .update(orders)
+      .set({ shipping: { rate: { provider: "UPS" }, specialized: [] } })
+      .where(eq(orders.id, order.id));
     const path = `/studio/orders/${order.id}?intent=status`;
     const missing = await post(path, s.cookie, { csrf: s.csrf, step: "shipped", carrier: "UPS", trackingNumber: "" });
     expect(missing.status).toBe(400);
     expect(await missing.text()).toContain("Enter the tracking number");
 
+    // Paid to shipped skips two steps: confirmed (the question itself: tests/api/studio-order-steps.test.ts).
     const ok = await post(path, s.cookie, {
       csrf: s.csrf,
       step: "shipped",
       carrier: "UPS",
       trackingNumber: "1Z999AA10123456784",
+      confirm: "1",
     });
     expect(ok.status).toBe(200);
     const [row] = await t.deps.database.db.select().from(orders).where(eq(orders.id, order.id));
@@ -234,7 +241,7 @@ describe.each(dbKinds)("the back office on %s", (kind) => {
 
     expect((await post(path, maker.cookie, { csrf: maker.csrf, kind: "refund", amount: "10.00" })).status).toBe(403);
 
-    const part = await post(path, owner.cookie, { csrf: owner.csrf, kind: "refund", amount: "120.50" });
+    const part = await post(path, owner.cookie, { csrf: owner.csrf, kind: "refund", amount: "120.50", confirm: "1" });
     expect(part.status).toBe(200);
     const tooMuch = await post(path, owner.cookie, { csrf: owner.csrf, kind: "refund", amount: "200.00" });
     expect(tooMuch.status).toBe(400);
@@ -255,7 +262,9 @@ describe.each(dbKinds)("the back office on %s", (kind) => {
     const order = await paidOrder(t.deps, { total: 100 });
     const path = `/studio/orders/${order.id}?intent=refund`;
     const answers = await Promise.all(
-      [0, 1, 2].map(() => post(path, owner.cookie, { csrf: owner.csrf, kind: "refund", amount: "60.00" })),
+      [0, 1, 2].map(() =>
+        post(path, owner.cookie, { csrf: owner.csrf, kind: "refund", amount: "60.00", confirm: "1" }),
+      ),
     );
     expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
     const [row] = await t.deps.database.db.select().from(orders).where(eq(orders.id, order.id));

@@ -225,6 +225,7 @@ describe.each(dbKinds)("paying what is due on %s", (kind: DbKind) => {
               body: formBody({
                 csrf: owner.csrf,
                 kind: "refund",
+                confirm: "1",
                 amount: (s.cents / 100).toFixed(2),
                 payment: s.ofLatest && latest ? String(latest) : "checkout",
               }),

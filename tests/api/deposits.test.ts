@@ -58,13 +58,14 @@ describe.each(dbKinds)("deposit, then balance on %s", (kind: DbKind) => {
   const step = (id: number, s: string, more: Record<string, string> = {}) =>
     send(`/studio/orders/${id}?intent=status`, {
       method: "POST",
-      body: formBody({ csrf: session.csrf, step: s, ...more }),
+      // Confirmed: a skip (paid to ready) is asked about first (tests/api/studio-order-steps.test.ts).
+      body: formBody({ csrf: session.csrf, step: s, confirm: "1", ...more }),
       headers: { cookie: session.cookie },
     });
   const refund = (id: number, fields: Record<string, string>) =>
     send(`/studio/orders/${id}?intent=refund`, {
       method: "POST",
-      body: formBody({ csrf: owner.csrf, kind: "refund", ...fields }),
+      body: formBody({ csrf: owner.csrf, kind: "refund", confirm: "1", ...fields }),
       headers: { cookie: owner.cookie },
     });
 
@@ -151,7 +152,7 @@ describe.each(dbKinds)("deposit, then balance on %s", (kind: DbKind) => {
     expect(gw.charged.at(-1)!.amount).toBe(answer.deposit.paid.toFixed(2));
   });
 
-  it("mails the balance when the studio marks it ready; racing payments charge it once; shipped shows tracking", async () => {
+  it("mails the balance when the studio marks it ready; racing payments charge it once; shipped by the studio", async () => {
     const email = `bal-${Math.random().toString(36).slice(2, 8)}@example.com`;
     const bought = await buyDivergenceTable(t, { email, payNow: "deposit" });
     const { id } = await orderOf(bought.ref);
@@ -174,10 +175,11 @@ describe.each(dbKinds)("deposit, then balance on %s", (kind: DbKind) => {
     expect(Number((await orderOf(bought.ref)).paid_total)).toBe(bought.total);
     expect((await pay(token, balance.toFixed(2))).status).toBe(400);
 
-    expect((await step(id, "shipped", { carrier: "Studio van", trackingNumber: "HW-2026-0042" })).status).toBe(200);
+    // The studio delivers a Divergence table itself: shipped needs no tracking, and none is shown.
+    expect((await step(id, "shipped")).status).toBe(200);
+    expect((await mailsTo(email)).find((m) => m.kind === "order-shipped")!.text).toContain("studio's own delivery");
     const page = await textOf(await send(`/orders/${token}`));
     expect(page).toMatch(/Balance paid<\/span><span class="order-steps__when">\w+, \w+ \d/);
-    expect(page).toContain("HW-2026-0042");
     expect(page).toContain("<dt>Due</dt><dd>$0</dd>");
   });
 

@@ -98,7 +98,13 @@ describe.each(dbKinds)("the order page on %s", (kind: DbKind) => {
     const first = LINK.exec((await mailsTo(email))[0]!.text)![1]!;
     const shipped = await send(`/studio/orders/${id}?intent=status`, {
       method: "POST",
-      body: formBody({ csrf: session.csrf, step: "shipped", carrier: "UPS", trackingNumber: "1Z999AA10123456784" }),
+      body: formBody({
+        csrf: session.csrf,
+        step: "shipped",
+        carrier: "UPS",
+        trackingNumber: "1Z999AA10123456784",
+        confirm: "1",
+      }),
       headers: { cookie: session.cookie },
     });
     expect(shipped.status).toBe(200);

@@ -7,9 +7,10 @@ import { buyerMailStudio } from "../../../server/content/studio.ts";
 import { addOrderCharge, amountDue, listBalancePayments, listOrderCharges } from "../../../server/orders/balance.ts";
 import { liveLinkCount, orderPageUrl } from "../../../server/orders/links.ts";
 import { listAudit } from "../../../server/staff/audit.ts";
+import { giveMoneyBack } from "../../../server/studio/order-refunds.ts";
 import {
+  addOrderNote,
   getOrder,
-  giveMoneyBack,
   saveBuildPhotos,
   sendNewOrderLink,
   setOrderStep,
@@ -38,11 +39,42 @@ export async function loadOrder(request: Request, context: AppLoadContext, param
     links: may(role, "orders.links"),
     charge: may(role, "orders.charge"),
     refund: may(role, "orders.refund"),
+    note: may(role, "orders.note"),
   };
-  return { ...found, history, liveLinks, charges, payments, due: amountDue(found.order), allowed };
+  // Each refund as the page words it: what, of which payment, accepted or not (no gateway codes).
+  const refunds = found.refunds.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    amount: r.amount,
+    respstat: r.respstat,
+    paymentId: r.paymentId,
+    createdAt: r.createdAt,
+  }));
+  return { ...found, refunds, history, liveLinks, charges, payments, due: amountDue(found.order), allowed };
 }
 
-export type OrderActionData = { ok?: string; error?: string; field?: string };
+/**
+ * A question asked before a change is made (a step back or a skip, a tracking correction, money
+ * given back): the page shows it with a Confirm form posting `fields` again with confirm=1.
+ */
+export type OrderQuestion = {
+  intent: "status" | "refund";
+  question: string;
+  fields: Record<string, string>;
+  /** Refunds: the pieces that may go back in stock. */
+  pieces?: { id: number; title: string; quantity: number }[];
+};
+
+export type OrderActionData = {
+  ok?: string;
+  error?: string;
+  field?: string;
+  ask?: OrderQuestion;
+  /** A refused note's text, to show again. */
+  note?: string;
+  /** A refused form's fields as typed, to show again. */
+  posted?: Record<string, string>;
+};
 
 /** The right each of the order page's actions exercises; an unknown one needs only to see the order. */
 const ORDER_INTENTS: Record<string, Right> = {
@@ -51,6 +83,7 @@ const ORDER_INTENTS: Record<string, Right> = {
   charge: "orders.charge",
   links: "orders.links",
   refund: "orders.refund",
+  note: "orders.note",
 };
 
 export async function orderAction(request: Request, context: AppLoadContext, param: string | undefined) {
@@ -61,13 +94,30 @@ export async function orderAction(request: Request, context: AppLoadContext, par
   try {
     if (intent === "status") {
       const studio = await buyerMailStudio(context.deps);
-      await setOrderStep(context.deps, session.staff, studio, {
-        id,
+      const fields = {
         step: field(form, "step"),
         carrier: field(form, "carrier"),
         trackingNumber: field(form, "trackingNumber"),
-      });
-      return { ok: "Status saved." } satisfies OrderActionData;
+      };
+      let outcome: Awaited<ReturnType<typeof setOrderStep>>;
+      try {
+        outcome = await setOrderStep(context.deps, session.staff, studio, {
+          id,
+          ...fields,
+          confirm: field(form, "confirm") === "1",
+        });
+      } catch (err) {
+        return refused(err, { posted: fields });
+      }
+      if ("ask" in outcome)
+        return { ask: { intent: "status", question: outcome.ask, fields } } satisfies OrderActionData;
+      const ok =
+        outcome.done === "unchanged"
+          ? "Nothing changed: the order is at that status already. The buyer is not mailed."
+          : outcome.done === "corrected"
+            ? "Tracking corrected. The buyer is mailed the new number."
+            : `Status saved.${outcome.mailed ? " The buyer is mailed." : " The buyer is not mailed."}`;
+      return { ok } satisfies OrderActionData;
     }
     if (intent === "photos") {
       await saveBuildPhotos(context.deps, session.staff, id, {
@@ -96,20 +146,33 @@ export async function orderAction(request: Request, context: AppLoadContext, par
       } satisfies OrderActionData;
     }
     if (intent === "refund") {
-      const { answer } = await giveMoneyBack(context.deps, session.staff, {
-        id,
-        kind: field(form, "kind"),
-        amount: field(form, "amount"),
-        payment: field(form, "payment"),
-      });
-      if (answer.respstat === "A") return { ok: `Done: ${answer.resptext || "approved"}.` } satisfies OrderActionData;
-      return data(
-        {
-          error: `The card gateway said no: ${answer.resptext || answer.respstat}. Nothing was given back.`,
-          field: "amount",
-        },
-        { status: 409 },
-      );
+      const fields = { kind: field(form, "kind"), amount: field(form, "amount"), payment: field(form, "payment") };
+      let outcome: Awaited<ReturnType<typeof giveMoneyBack>>;
+      try {
+        outcome = await giveMoneyBack(context.deps, session.staff, await buyerMailStudio(context.deps), {
+          id,
+          ...fields,
+          confirm: field(form, "confirm") === "1",
+          restock: form.getAll("restock").map(Number),
+        });
+      } catch (err) {
+        return refused(err, { posted: fields });
+      }
+      if ("ask" in outcome)
+        return {
+          ask: { intent: "refund", question: outcome.ask, fields, pieces: outcome.pieces },
+        } satisfies OrderActionData;
+      if (outcome.accepted) return { ok: outcome.said } satisfies OrderActionData;
+      return data({ error: outcome.said } satisfies OrderActionData, { status: 409 });
+    }
+    if (intent === "note") {
+      const text = field(form, "note");
+      try {
+        await addOrderNote(context.deps.database.db, session.staff, id, text);
+      } catch (err) {
+        return refused(err, { note: text.slice(0, 20_000) });
+      }
+      return { ok: "Note added. Only the studio sees it." } satisfies OrderActionData;
     }
     return data({ error: "Unknown action." } satisfies OrderActionData, { status: 400 });
   } catch (err) {

@@ -1,10 +1,12 @@
 import { Link } from "react-router";
 import { formatPrice } from "../../../domain/format.ts";
-import { ORDER_STEPS, type OrderStep, STEP_NAMES } from "../../../domain/order-steps.ts";
+import { cardText, moneyBackSentence } from "../../../domain/money-back.ts";
+import { type OrderStep, partlyStudioDelivered, STEP_NAMES, studioDelivers } from "../../../domain/order-steps.ts";
 import { AddressLines } from "../../features/studio/address-lines.tsx";
 import { AuditTrail } from "../../features/studio/audit-trail.tsx";
 import { DeliveryAnswers } from "../../features/studio/delivery-answers.tsx";
 import { FieldsForm } from "../../features/studio/item-form.tsx";
+import { OrderConfirm, OrderNotes, OrderStatusForm } from "../../features/studio/order-work.tsx";
 import { loadOrder, type OrderActionData, orderAction } from "../../features/studio/orders.server.ts";
 import { StudioField, StudioForm, StudioNotices } from "../../features/studio/studio-form.tsx";
 import { useStudio } from "../../features/studio/use-studio.ts";
@@ -34,12 +36,15 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
   const taken = payments.reduce((s, p) => s + p.amount, atCheckout);
   const left = Math.round((taken - order.refundedTotal) * 100) / 100;
   const a = order.address;
+  // A refused refund's fields as typed, to show again.
+  const refundPosted = answer?.posted && "kind" in answer.posted ? answer.posted : undefined;
   return (
     <>
       <p className="studio-noprint">
         <Link to="/studio/orders">← Orders</Link>
       </p>
       <h1>Order {order.orderRef}</h1>
+      {answer?.ask && <OrderConfirm ask={answer.ask} csrf={csrf} back={`/studio/orders/${order.id}`} />}
       <StudioNotices ok={answer?.ok} error={answer?.error} />
       <div className="studio-cards">
         <section className="studio-card" aria-labelledby="order-buyer">
@@ -141,51 +146,35 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
         </tbody>
       </table>
 
-      <h2>Status</h2>
-      <p>
-        Now: <span className="studio-pill">{STEP_NAMES[order.status as OrderStep] ?? order.status}</span>
-        {order.trackingNumber ? ` · ${order.carrier} ${order.trackingNumber}` : ""}
-      </p>
-      <StudioForm csrf={csrf} action="?intent=status">
-        <div className="field">
-          <label htmlFor="order-step" className="field__label">
-            Status
-          </label>
-          <select id="order-step" name="step" className="field__control" defaultValue={order.status}>
-            {ORDER_STEPS.map((s) => (
-              <option key={s} value={s}>
-                {STEP_NAMES[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <StudioField
-          name="carrier"
-          label="Carrier"
-          hint="Needed when shipped."
-          defaultValue={order.carrier ?? rate?.provider ?? ""}
-          error={answer?.field === "carrier" ? answer.error : undefined}
+      <h2 id="order-status">Status</h2>
+      {allowed.step ? (
+        <OrderStatusForm
+          order={order}
+          csrf={csrf}
+          answer={answer}
+          ours={studioDelivers(order.shipping)}
+          partly={partlyStudioDelivered(order.shipping)}
+          suggestion={
+            label.tracking_number
+              ? { carrier: rate?.provider ?? order.carrier ?? "", trackingNumber: label.tracking_number }
+              : null
+          }
         />
-        <StudioField
-          name="trackingNumber"
-          label="Tracking number"
-          hint="Needed when shipped; the buyer's mail carries it."
-          defaultValue={order.trackingNumber ?? label.tracking_number ?? ""}
-          error={answer?.field === "trackingNumber" ? answer.error : undefined}
-        />
-        <button type="submit" className="btn">
-          Save status
-        </button>
-      </StudioForm>
+      ) : (
+        <p>
+          Now: <span className="studio-pill">{STEP_NAMES[order.status as OrderStep] ?? order.status}</span>
+        </p>
+      )}
+
+      <h2 id="order-notes">Notes</h2>
+      <OrderNotes notes={order.notes} csrf={csrf} answer={answer} mayWrite={allowed.note} />
 
       <h2>Give money back</h2>
       {refunds.length > 0 && (
         <ul className="studio-list">
           {refunds.map((r) => (
             <li key={r.id}>
-              <When at={r.createdAt} />: {r.kind} of {formatPrice(r.amount)} —{" "}
-              {r.respstat === "A" ? "accepted" : "refused"} ({r.resptext}
-              {r.retref ? `, ref ${r.retref}` : ""})
+              {moneyBackSentence(r, cardText(order, r.paymentId !== null))} · <When at={r.createdAt} />
             </li>
           ))}
         </ul>
@@ -201,7 +190,12 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
               <label htmlFor="refund-payment" className="field__label">
                 Of which payment
               </label>
-              <select id="refund-payment" name="payment" className="field__control" defaultValue="checkout">
+              <select
+                id="refund-payment"
+                name="payment"
+                className="field__control"
+                defaultValue={refundPosted?.payment || "checkout"}
+              >
                 <option value="checkout">
                   {order.deposit === null ? "At checkout" : "The deposit"}, {formatPrice(atCheckout)}
                 </option>
@@ -218,7 +212,12 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
             <label htmlFor="refund-kind" className="field__label">
               How
             </label>
-            <select id="refund-kind" name="kind" className="field__control" defaultValue="refund">
+            <select
+              id="refund-kind"
+              name="kind"
+              className="field__control"
+              defaultValue={refundPosted?.kind || "refund"}
+            >
               <option value="refund">Refund an amount</option>
               <option value="void">Void the whole charge (before it settles)</option>
             </select>
@@ -227,7 +226,8 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
             name="amount"
             label="Amount (USD)"
             inputMode="decimal"
-            hint={`Up to what that payment took less what was given back of it (${formatPrice(left)} in all). Not needed for a void.`}
+            hint={`Up to what that payment took less what was given back of it (${formatPrice(left)} in all). Not needed for a void. You are asked to confirm first.`}
+            defaultValue={refundPosted?.amount}
             error={answer?.field === "amount" ? answer.error : undefined}
           />
           <button type="submit" className="btn">

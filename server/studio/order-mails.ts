@@ -1,0 +1,180 @@
+/**
+ * The mails the studio's work on an order sends the buyer (through the outbox, in the writer's
+ * transaction): each step forward, a corrected tracking number, and money given back. The words
+ * fit the order: one the studio delivers itself promises no tracking number.
+ */
+import { formatPrice } from "../../domain/format.ts";
+import { shipDatesText } from "../../domain/lead-time.ts";
+import { exactPrice, type MoneyBackKind } from "../../domain/money-back.ts";
+import { lineChoices } from "../../domain/order-lines.ts";
+import { type OrderStep, partlyStudioDelivered, studioDelivers } from "../../domain/order-steps.ts";
+import type { orderLines, orders } from "../db/schema.ts";
+import { type MailStudio, mailPictureUrl, renderBuyerMail } from "../mail/buyer-mail.tsx";
+import type { OutgoingMail } from "../mail/outbox.ts";
+import { amountDue } from "../orders/balance.ts";
+
+type Order = typeof orders.$inferSelect;
+type Line = typeof orderLines.$inferSelect;
+
+type Words = {
+  kind: string;
+  subject: string;
+  heading: string;
+  says: string;
+  note: { label: string; value: string } | null;
+};
+
+/** The subject of the mail a step forward sends (the back office's questions name it), or null: no mail. */
+export function stepMailSubject(order: Pick<Order, "shipping">, step: OrderStep): string | null {
+  if (step === "in_production") return "Your order is in the workshop";
+  if (step === "ready") return "Your order is ready";
+  if (step === "shipped") return studioDelivers(order.shipping) ? "Your order is on its way" : "Your order has shipped";
+  return null;
+}
+
+/** What each step's mail says, for this order: its subject, heading, words and the note beside them. */
+function stepWords(order: Order, step: OrderStep): Words | null {
+  const subject = stepMailSubject(order, step);
+  if (!subject) return null;
+  const ref = order.orderRef;
+  const ours = studioDelivers(order.shipping);
+  if (step === "in_production") {
+    const leaves = order.shipWindow ? shipDatesText(order.shipWindow) : null;
+    return {
+      kind: "order-in-production",
+      subject,
+      heading: subject,
+      says: `Work has begun on your order ${ref}. We will write again when it is ready to leave the studio.`,
+      note: leaves ? { label: "Expected to leave the studio", value: leaves } : null,
+    };
+  }
+  if (step === "ready")
+    return {
+      kind: "order-ready",
+      subject,
+      heading: subject,
+      says: ours
+        ? `Your order ${ref} is finished. Next we deliver it ourselves: we will be in touch to agree a day that suits you.`
+        : `Your order ${ref} is finished. Next we pack it and hand it to the carrier, and we will mail you its tracking number the day it ships.`,
+      note: null,
+    };
+  const rest = partlyStudioDelivered(order.shipping)
+    ? " The pieces we deliver ourselves come with the studio's own delivery: we will be in touch to agree a day."
+    : "";
+  return {
+    kind: "order-shipped",
+    subject,
+    heading: "Your order is on its way",
+    says: ours
+      ? `Your order ${ref} is on its way with the studio's own delivery. We will be in touch about when we arrive.`
+      : `Your order ${ref} is on its way.${rest}`,
+    note: ours ? null : { label: `Tracking number (${order.carrier})`, value: order.trackingNumber ?? "" },
+  };
+}
+
+/** The order's mail, both parts: its words, its pieces with their pictures, and its sums. */
+function orderMail(
+  order: Order,
+  lines: Line[],
+  words: Words,
+  studio: MailStudio,
+  pageUrl: string,
+  due: number,
+): OutgoingMail {
+  const owed = amountDue(order);
+  const asks = due > 0 ? ` ${formatPrice(due)} is now due: you can pay it on your order's page.` : "";
+  const says = words.says + asks;
+  const origin = new URL(pageUrl).origin;
+  const note = words.note ? `${words.note.label}: ${words.note.value}\n\n` : "";
+  return {
+    kind: words.kind,
+    to: order.email,
+    replyTo: studio.email,
+    subject: `${words.subject}${due > 0 ? `: ${formatPrice(due)} due` : ""} (${order.orderRef})`,
+    text: `Dear ${order.deliveryName},\n\n${says}\n\n${note}Reply to this mail with any question.\n\nYour order's page: ${pageUrl}\n\n${studio.name}\n`,
+    html: renderBuyerMail({
+      studio,
+      preview: says,
+      heading: words.heading,
+      paragraphs: [`Dear ${order.deliveryName},`, says],
+      note: words.note,
+      lines: lines.map((l) => {
+        const details = l.details as { picture?: { folder: string; fileName: string } | null } | null;
+        return {
+          title: l.title,
+          details: lineChoices(l.kind, l.details),
+          quantity: l.quantity,
+          total: formatPrice(l.total),
+          pictureUrl: mailPictureUrl(origin, details?.picture),
+        };
+      }),
+      // What the order comes to, what was paid and what is still due.
+      sums: [
+        { label: "Total (USD, tax included)", value: formatPrice(order.total + order.chargesTotal) },
+        { label: "Paid", value: formatPrice(order.paidTotal) },
+        ...(order.refundedTotal > 0 ? [{ label: "Given back", value: formatPrice(order.refundedTotal) }] : []),
+        ...(owed > 0 ? [{ label: "Due", value: formatPrice(owed), strong: true }] : []),
+      ],
+      pageUrl,
+      ...(due > 0 ? { action: `Pay the balance, ${formatPrice(due)}` } : {}),
+    }),
+  };
+}
+
+/** The mail of a step forward (none for 'paid', which the confirmation says). Ready asks for what is due. */
+export function stepMail(
+  order: Order,
+  lines: Line[],
+  step: OrderStep,
+  studio: MailStudio,
+  pageUrl: string,
+): OutgoingMail | null {
+  const words = stepWords(order, step);
+  if (!words) return null;
+  // Ready with money still owed (the balance after a deposit, a delivery charge): the mail asks for it.
+  return orderMail(order, lines, words, studio, pageUrl, step === "ready" ? amountDue(order) : 0);
+}
+
+/** The mail of a corrected carrier or tracking number, once the order has shipped. */
+export function trackingCorrectionMail(order: Order, lines: Line[], studio: MailStudio, pageUrl: string): OutgoingMail {
+  const words: Words = {
+    kind: "order-tracking",
+    subject: "A corrected tracking number for your order",
+    heading: "A corrected tracking number",
+    says: `The tracking number we sent for your order ${order.orderRef} was not the right one. This one is.`,
+    note: { label: `Tracking number (${order.carrier})`, value: order.trackingNumber ?? "" },
+  };
+  return orderMail(order, lines, words, studio, pageUrl, 0);
+}
+
+/** The mail of money given back: what, to which card, and when it shows. */
+export function moneyBackMail(
+  order: Order,
+  kind: MoneyBackKind,
+  amount: number,
+  card: string,
+  studio: MailStudio,
+  pageUrl: string,
+): OutgoingMail {
+  const yours = card.startsWith("the ") ? card : `your ${card}`;
+  const says =
+    kind === "void"
+      ? `We have cancelled the ${exactPrice(amount)} charge to ${yours} for your order ${order.orderRef}, so it will not be taken. Your bank may show it as pending for a few days.`
+      : `We have refunded ${exactPrice(amount)} to ${yours} for your order ${order.orderRef}. It can take a few days to show on your statement.`;
+  const subject = kind === "void" ? "We have cancelled a charge" : `We have refunded ${exactPrice(amount)}`;
+  return {
+    kind: `order-${kind}`,
+    to: order.email,
+    replyTo: studio.email,
+    subject: `${subject} (${order.orderRef})`,
+    text: `Dear ${order.deliveryName},\n\n${says}\n\nReply to this mail with any question.\n\nYour order's page: ${pageUrl}\n\n${studio.name}\n`,
+    html: renderBuyerMail({
+      studio,
+      preview: says,
+      heading: subject,
+      paragraphs: [`Dear ${order.deliveryName},`, says],
+      pageUrl,
+      action: "Open your order",
+    }),
+  };
+}
