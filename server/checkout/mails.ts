@@ -4,7 +4,7 @@ import { roundCents } from "../../domain/cart.ts";
 import type { PaymentRequest } from "../../domain/checkout-wire.ts";
 import { formatPrice } from "../../domain/format.ts";
 import { type ShipWindow, shipDatesText, shipWindowText } from "../../domain/lead-time.ts";
-import { lineChoices } from "../../domain/order-lines.ts";
+import { lineChoices, lineToBuild } from "../../domain/order-lines.ts";
 import { type MailStudio, mailPictureUrl, renderBuyerMail } from "../mail/buyer-mail.tsx";
 import type { OutgoingMail } from "../mail/outbox.ts";
 import type { ShippingRate } from "../shipping/provider.ts";
@@ -32,6 +32,11 @@ export function orderMails(o: {
     const config = choices ? ` (${choices})` : "";
     const window = o.windows.lines[i];
     return `  ${l.quantity} x ${l.title}${config}: ${formatPrice(l.total)}${window ? `\n    ${shipWindowText(window)}` : ""}`;
+  });
+  // The studio's mail names each choice, as the workshop builds from it (domain/order-lines.ts).
+  const toBuild = cart.lines.flatMap((l) => {
+    const build = lineToBuild(l.kind, l.details);
+    return build ? [`  ${l.quantity} x ${l.title}: ${build}`] : [];
   });
   const shipping = o.rate
     ? `Shipping: ${o.rate.provider} ${o.rate.servicelevel.name}, ${formatPrice(o.shippingTotal)}`
@@ -77,7 +82,7 @@ export function orderMails(o: {
       to: studio.email,
       replyTo: body.email,
       subject: `New order ${o.ref}: ${formatPrice(o.total)}${o.deposit === null ? "" : ` (deposit ${formatPrice(o.deposit)})`}`,
-      text: `A new order was ${o.deposit === null ? "paid" : "placed with a deposit"}.\n\n${summary}\n\nBuyer: ${name}, ${body.email}${body.phone ? `, ${body.phone}` : ""}\n`,
+      text: `A new order was ${o.deposit === null ? "paid" : "placed with a deposit"}.\n\n${summary}\n\n${toBuild.length > 0 ? `To build:\n${toBuild.join("\n")}\n\n` : ""}Buyer: ${name}, ${body.email}${body.phone ? `, ${body.phone}` : ""}\n`,
     },
   ];
 }

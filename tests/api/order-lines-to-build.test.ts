@@ -6,7 +6,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DivergenceData } from "../../domain/catalog-types.ts";
-import { orders } from "../../server/db/schema.ts";
+import { mailOutbox, orders } from "../../server/db/schema.ts";
 import { buyDivergenceTable, buyShippablePiece, firstTableLine } from "../support/buy.ts";
 import { devSiteForFile, type Send, signedInApp } from "../support/studio.ts";
 import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
@@ -55,6 +55,18 @@ describe.each(dbKinds)("what to build, on %s", (kind: DbKind) => {
   it("numbers the orders with ten characters that cannot be misread", () => {
     for (const ref of [table.ref, piece.ref]) expect(ref).toMatch(/^[2-9A-HJKMNP-Z]{10}$/);
     expect(table.ref).not.toBe(piece.ref);
+  });
+
+  it("names each choice in the studio's mail of the new order, and keeps the buyer's words in theirs", async () => {
+    const mails = await t.deps.database.db.select().from(mailOutbox);
+    const studio = mails.find((m) => m.kind === "order-notification" && m.text.includes(table.ref))!;
+    expect(studio.text).toContain(
+      `To build:\n  1 x ${table.species} Dining Table: Size ${table.size} · Square edge · Matte Black base · Natural Oil top`,
+    );
+    const buyer = mails.find((m) => m.kind === "order-confirmation" && m.text.includes(table.ref))!;
+    expect(buyer.text).toContain(`${table.size} · square edge · Matte Black base · Natural Oil`);
+    expect(buyer.text).not.toContain("To build");
+    expect(buyer.html).toContain("lining-nums tabular-nums");
   });
 
   it("prints each choice on the packing slip, still without prices", async () => {
