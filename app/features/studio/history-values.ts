@@ -41,6 +41,7 @@ const NAMES: Record<string, string> = {
   lightText: "light text over the photo",
   isExternal: "opening the link in a new tab",
   rating: "the stars",
+  author: "the name of who said it",
   seoTitle: "the search title",
   seoDescription: "the search description",
   images: "the photos",
@@ -156,7 +157,7 @@ export function fieldName(key: string, entity = ""): string {
   const label = fieldOf(entity, key)?.label;
   const words = label ? label.replace(/\s*\([^)]*\)/g, "").trim() : splitWords(key);
   const said = words.charAt(0).toLowerCase() + words.slice(1);
-  return /^(the|its|their) /.test(said) ? said : `the ${said}`;
+  return /^(the|its|their|our) /.test(said) ? said : `the ${said}`;
 }
 
 /** HTML as its words: tags gone, the common entities read, spaces closed up. */
@@ -240,7 +241,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
 export const asRecord = (v: unknown): Record<string, unknown> =>
   v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
-type Clause = { verb: "changed" | "set" | "cleared" | "rewrote" | "updated"; words: string };
+type Clause = { verb: "changed" | "set" | "cleared" | "rewrote" | "updated" | "added"; words: string };
 
 /** Each field that differs between `before` and `after`, as a clause of a sentence. */
 export function fieldClauses(before: unknown, after: unknown, entity = ""): Clause[] {
@@ -253,6 +254,14 @@ export function fieldClauses(before: unknown, after: unknown, entity = ""): Clau
       const name = fieldName(k, entity);
       const type = fieldOf(entity, k)?.type;
       if (type === "html" || type === "longtext" || type === "qa") return { verb: "rewrote", words: name };
+      if (COUNTED[k] && (Array.isArray(a[k]) || Array.isArray(b[k]))) {
+        const was = Array.isArray(b[k]) ? (b[k] as unknown[]).length : 0;
+        const now = Array.isArray(a[k]) ? (a[k] as unknown[]).length : 0;
+        if (was === 0) return { verb: "added", words: `${name} (${count(now, COUNTED[k])})` };
+        if (now === 0) return { verb: "cleared", words: name };
+        if (now !== was) return { verb: "updated", words: `${name} (now ${count(now, COUNTED[k])})` };
+        return { verb: "updated", words: name };
+      }
       if (isEmpty(b[k])) return { verb: "set", words: `${name} to ${sayValue(k, a[k], entity)}` };
       if (isEmpty(a[k])) return { verb: "cleared", words: name };
       const from = sayValue(k, b[k], entity);

@@ -206,14 +206,18 @@ const WORDS: Record<string, Say> = {
     `Set up the shop as ${quoted(str(a.name), 60)}${str(a.email) ? `, mail to ${str(a.email)}` : ""}${str(a.timeZone) ? `, in the ${str(a.timeZone)} time zone` : ""}`,
   "studio.update": ({ b, a }) => changesSentence(b, a, "studio_details"),
   "studio.identity": ({ b, a }) => changesSentence(b, a, "studio"),
-  "announcement.update": ({ entry, b, a }) =>
-    entry.before === null || entry.before === undefined
-      ? `Wrote the announcement ${quoted(str(a.content), 80)}${a.active === false ? ", not shown yet" : ""}`
-      : a.active !== b.active && a.content === b.content
-        ? a.active
-          ? "Showed the announcement again"
-          : "Took the announcement down"
-        : changesSentence(b, a, "announcement"),
+  "announcement.update": ({ entry, b, a }) => {
+    const words = quoted(str(a.content), 80);
+    if (entry.before === null || entry.before === undefined)
+      return `Wrote the announcement ${words}${a.active === false ? ", not shown yet" : ""}`;
+    const parts: string[] = [];
+    if (a.content !== b.content) parts.push(`changed @ to ${words}`);
+    if (str(a.link) !== str(b.link)) parts.push(str(a.link) ? `linked @ to ${str(a.link)}` : "took the link off @");
+    if (a.active !== b.active) parts.push(a.active ? "showed @ on the shop" : "took @ down from the shop");
+    // The first part names the announcement, the rest say "it".
+    const said = listed(parts).replace("@", "the announcement").replaceAll("@", "it");
+    return parts.length ? capital(said) : "Saved the announcement unchanged";
+  },
   "backup.confirmed": ({ b }) =>
     b.confirmedAt ? "Confirmed a newer backup of the shop's data" : "Confirmed a backup of the shop's data was made",
   "demo.remove": ({ a }) => {
@@ -237,7 +241,8 @@ const WORDS: Record<string, Say> = {
     const was = Array.isArray(b.sizes) ? b.sizes.map(asRecord) : [];
     const sizes = (Array.isArray(a.sizes) ? a.sizes.map(asRecord) : []).map((s) => {
       const old = was.find((w) => w.id === s.id);
-      const changes = fieldClauses(old, s, "divergence_size").map((c) => c.words);
+      const saved = Object.fromEntries(Object.keys(s).map((k) => [k, asRecord(old)[k]]));
+      const changes = fieldClauses(saved, s, "divergence_size").map((c) => c.words);
       return `the ${str(s.size)} size's ${changes.map((c) => c.replace(/^the /, "")).join(", ")}`;
     });
     const all = [...prices, ...sizes];
