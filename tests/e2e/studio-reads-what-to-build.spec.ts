@@ -50,7 +50,11 @@ test("a table bought with its choices shows what to build on Today and the packi
   await shot(page, "today-1280");
 
   await item.getByRole("link", { name: ref }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Order ${ref}`);
+  const heading = page.getByRole("heading", { level: 1 });
+  await expect(heading).toHaveText(`Order ${ref}`);
+  // The display face's old-style figures would set a 0 like an o.
+  expect(await heading.evaluate((el) => getComputedStyle(el).fontVariantNumeric)).toBe("lining-nums tabular-nums");
+  await shot(page, "order-1280");
   const slipHref = await page.getByRole("link", { name: "Packing slip" }).getAttribute("href");
   await open(page, slipHref!);
   const row = page.getByRole("row").filter({ hasText: title });
