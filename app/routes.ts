@@ -17,7 +17,9 @@ export default [
   layout("routes/studio/layout.tsx", [
     route("studio", "routes/studio/today.tsx"),
     route("studio/orders", "routes/studio/orders.tsx"),
+    route("studio/orders/new", "routes/studio/order-new.tsx"),
     route("studio/orders/:id", "routes/studio/order.tsx"),
+    route("studio/orders/:id/cancel", "routes/studio/order-cancel.tsx"),
     route("studio/enquiries", "routes/studio/enquiries.tsx"),
     route("studio/enquiries/:id", "routes/studio/enquiry.tsx"),
     route("studio/catalog", "routes/studio/catalog.tsx"),

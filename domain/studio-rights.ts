@@ -12,6 +12,11 @@ export const RIGHTS = {
   "orders.step": { label: "Move an order on (in production, ready, shipped with tracking)", staff: true },
   "orders.photos": { label: "Post build photos to an order", staff: true },
   "orders.links": { label: "Revoke an order's links and mail the buyer a new one", staff: true },
+  "orders.create": {
+    label: "Write an order sold on the phone or in the showroom, and cancel it unpaid",
+    staff: true,
+  },
+  "orders.payment": { label: "Record a payment taken in person: cash, check, card terminal", staff: true },
   "orders.note": { label: "Add internal notes to an order", staff: true },
   "orders.charge": { label: "Add a charge to an order", staff: false },
   "orders.refund": { label: "Give money back: refunds and voids", staff: false },

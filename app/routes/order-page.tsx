@@ -46,18 +46,27 @@ export default function OrderPage({ loaderData: o, actionData }: Route.Component
     },
     ...o.charges.map((c) => ({ label: c.label, value: formatPrice(c.amount) })),
     ...(o.deposit === null ? [] : [{ label: "Total", value: formatPrice(o.total) }]),
-    {
-      label: `${o.deposit === null ? "Paid" : `Deposit paid ${formatLongDate(o.placedAt)}`}${o.card ? ` (${o.card})` : ""}`,
-      value: formatPrice(o.paidAtCheckout),
-    },
-    ...o.payments.map((p) => ({ label: `Paid ${formatLongDate(p.at)}`, value: formatPrice(p.amount) })),
+    ...(o.fromStudio
+      ? [{ label: "Total", value: formatPrice(o.total) }]
+      : [
+          {
+            label: `${o.deposit === null ? "Paid" : `Deposit paid ${formatLongDate(o.placedAt)}`}${o.card ? ` (${o.card})` : ""}`,
+            value: formatPrice(o.paidAtCheckout),
+          },
+        ]),
+    ...o.payments.map((p) => ({
+      label: `Paid ${formatLongDate(p.at)}${p.how ? ` (${p.how.toLowerCase()})` : ""}`,
+      value: formatPrice(p.amount),
+    })),
     ...o.refunds.map((r) => ({ label: `Refunded ${formatLongDate(r.at)}`, value: `−${formatPrice(r.amount)}` })),
     { label: "Due", value: formatPrice(o.due) },
   ];
   return (
     <article className="container order-page">
       <header className="order-page__head">
-        <p className="label">Placed {formatLongDate(o.placedAt)}</p>
+        <p className="label">
+          {o.cancelled ? "Cancelled" : o.awaiting ? "Awaiting payment" : `Placed ${formatLongDate(o.placedAt)}`}
+        </p>
         <h1>
           Order <span className="order-ref">{o.ref}</span>
         </h1>
@@ -128,6 +137,7 @@ export default function OrderPage({ loaderData: o, actionData }: Route.Component
         <PayDue
           due={o.due}
           balance={o.balance}
+          firstDeposit={o.awaiting ? o.firstDeposit : null}
           payKey={o.payKey}
           answer={actionData as PayAnswer | undefined}
           testMode={o.testMode}

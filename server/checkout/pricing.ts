@@ -20,8 +20,8 @@ import type { Parcel } from "../shipping/provider.ts";
 export type { CartLineInput };
 
 export type PricedLine = {
-  /** A catalog piece, a configured Divergence table, or a line of a quote the studio wrote. */
-  kind: "product" | "divergence" | "quote";
+  /** A catalog piece, a configured Divergence table, a line of a quote the studio wrote, or a custom line of an order it wrote. */
+  kind: "product" | "divergence" | "quote" | "custom";
   itemId: number;
   title: string;
   unitPrice: number;

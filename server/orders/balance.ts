@@ -18,7 +18,7 @@ import { roundCents } from "../../domain/cart.ts";
 import { validateCard } from "../../domain/checkout.ts";
 import { paymentWireField } from "../../domain/checkout-order.ts";
 import { AMOUNT, formatPrice } from "../../domain/format.ts";
-import { CANCELLED } from "../../domain/order-steps.ts";
+import { CANCELLED } from "../../domain/order-status.ts";
 import { charge, voidChargeOf } from "../checkout/charge.ts";
 import { assertWithinLimits, type ClientLimits, countDecline } from "../checkout/payment.ts";
 import type { Db } from "../db/client.ts";

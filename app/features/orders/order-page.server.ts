@@ -2,18 +2,21 @@
 import { type AppLoadContext, data } from "react-router";
 import { type DeliveryAccess, deliveryAnswers } from "../../../domain/delivery-access.ts";
 import { type ShipWindow, shipDatesText, shipWindowText } from "../../../domain/lead-time.ts";
+import { paymentMethodName } from "../../../domain/manual-order.ts";
 import { lineChoices } from "../../../domain/order-lines.ts";
+import { AWAITING_PAYMENT, CANCELLED } from "../../../domain/order-status.ts";
 import { ORDER_STEPS, STEP_NAMES } from "../../../domain/order-steps.ts";
 import { paymentDepsOf } from "../../../server/checkout/routes.ts";
 import { ApiError } from "../../../server/http/errors.ts";
 import {
   amountDue,
   type BalanceOutcome,
-  listBalancePayments,
   listOrderCharges,
+  listOrderPayments,
   newPaymentKey,
   payBalance,
 } from "../../../server/orders/balance.ts";
+import { firstDeposit } from "../../../server/orders/first-payment.ts";
 import { findOrderByToken } from "../../../server/orders/links.ts";
 
 export async function orderPageLoader(context: AppLoadContext, token: string) {
@@ -31,8 +34,15 @@ export async function orderPageLoader(context: AppLoadContext, token: string) {
         : undefined);
   const at = ORDER_STEPS.indexOf(order.status as (typeof ORDER_STEPS)[number]);
   const refunded = refunds.reduce((sum, r) => sum + r.amount, 0);
-  const [charges, payments] = await Promise.all([listOrderCharges(db, order.id), listBalancePayments(db, order.id)]);
+  const [charges, payments, firstSplit] = await Promise.all([
+    listOrderCharges(db, order.id),
+    listOrderPayments(db, order.id),
+    firstDeposit(db, order),
+  ]);
   const due = amountDue(order);
+  // An order the studio wrote (sold on the phone or in the showroom): nothing was paid at checkout;
+  // until its first payment the buyer may pay the whole or the deposit.
+  const fromStudio = order.source === "studio";
   // With a deposit: the balance is paid once what was paid reaches the order's total (by the
   // payment that got it there), and shown as a step between ready and shipped.
   const deposit = order.deposit;
@@ -64,15 +74,25 @@ export async function orderPageLoader(context: AppLoadContext, token: string) {
     });
   return {
     due,
-    /** What the checkout charged: the deposit, or the whole total. */
-    paidAtCheckout: deposit ?? order.total,
+    fromStudio,
+    awaiting: order.status === AWAITING_PAYMENT,
+    cancelled: order.status === CANCELLED,
+    /** The first payment's choice on an order awaiting it: the whole, or the studio's deposit (null: none offered). */
+    firstDeposit: firstSplit ? { now: firstSplit.now, balance: firstSplit.balance } : null,
+    /** What the checkout charged: the deposit, or the whole total (nothing on an order the studio wrote). */
+    paidAtCheckout: fromStudio ? 0 : (deposit ?? order.total),
     deposit,
     /** What is still owed of the order itself (not the studio's later charges). */
     balance: deposit === null ? 0 : Math.max(0, order.total - order.paidTotal),
     // One key for this page's payment form: a second press of Pay repeats it, never charging twice.
     payKey: due > 0 ? newPaymentKey() : null,
     charges: charges.map((c) => ({ id: c.id, label: c.label, amount: c.amount })),
-    payments: payments.map((p) => ({ id: p.id, amount: p.amount, at: (p.settledAt ?? p.createdAt).toISOString() })),
+    payments: payments.map((p) => ({
+      id: p.id,
+      amount: p.amount,
+      at: (p.settledAt ?? p.createdAt).toISOString(),
+      how: p.method === "card" ? null : paymentMethodName(p.method),
+    })),
     ref: order.orderRef,
     placedAt: (order.paidAt ?? order.createdAt).toISOString(),
     steps,

@@ -13,6 +13,7 @@ import { CARD_FIELDS, PlainFields } from "./plain-fields.tsx";
 export function PayDue({
   due,
   balance,
+  firstDeposit = null,
   payKey,
   answer,
   testMode = false,
@@ -20,6 +21,8 @@ export function PayDue({
   due: number;
   /** The part of `due` that is the order's balance after its deposit. */
   balance: number;
+  /** An order the studio wrote, awaiting its first payment: the deposit the buyer may pay instead of the whole. */
+  firstDeposit?: { now: number; balance: number } | null;
   payKey: string | null;
   answer?: PayAnswer;
   /** Payments go to the sandbox gateway: the form says no card is charged. */
@@ -32,6 +35,12 @@ export function PayDue({
   return (
     <section aria-labelledby="order-due" className="order-page__section order-due">
       <h2 id="order-due">{paid ? "Thank you" : `${formatPrice(due)} due`}</h2>
+      {!paid && firstDeposit && (
+        <p>
+          Pay it all now, or a deposit of {formatPrice(firstDeposit.now)} to start your order and the rest (
+          {formatPrice(firstDeposit.balance)}) when your pieces are ready.
+        </p>
+      )}
       {paid && answer?.outcome?.status === "approved" && (
         <p role="status">
           We received {formatPrice(answer.outcome.amount)}.{" "}
@@ -52,11 +61,31 @@ export function PayDue({
       {due > 0 && key && (
         <Form method="post" className="order-due__form" aria-label="Pay what is due">
           <input type="hidden" name="key" value={key} />
-          <input type="hidden" name="amount" value={due.toFixed(2)} />
+          {firstDeposit ? (
+            <fieldset className="order-due__choice order-due__field--wide">
+              <legend>How much to pay now</legend>
+              <label>
+                <input type="radio" name="amount" value={due.toFixed(2)} defaultChecked /> Pay in full,{" "}
+                {formatPrice(due)}
+              </label>
+              <label>
+                <input type="radio" name="amount" value={firstDeposit.now.toFixed(2)} /> Pay a deposit now,{" "}
+                {formatPrice(firstDeposit.now)}
+              </label>
+            </fieldset>
+          ) : (
+            <input type="hidden" name="amount" value={due.toFixed(2)} />
+          )}
           <PlainFields fields={CARD_FIELDS} refused={answer} />
           {testMode && <TestModeNotice className="order-due__field--wide" />}
           <button type="submit" className="btn order-due__pay" disabled={busy} aria-busy={busy}>
-            {busy ? "Paying…" : balance > 0 ? `Pay the balance, ${formatPrice(due)}` : `Pay ${formatPrice(due)}`}
+            {busy
+              ? "Paying…"
+              : firstDeposit
+                ? "Pay now"
+                : balance > 0
+                  ? `Pay the balance, ${formatPrice(due)}`
+                  : `Pay ${formatPrice(due)}`}
           </button>
         </Form>
       )}

@@ -16,6 +16,7 @@ import {
   setOrderStep,
 } from "../../../server/studio/orders.ts";
 import { field, refused, requireChange, requireStaff, rowId } from "./guard.server.ts";
+import { inPersonPaymentAction } from "./in-person-payment.server.ts";
 import { postedPhotoEdits, postedPhotos } from "./posted.server.ts";
 
 export const orderId = (param: string | undefined) => rowId(param, "order");
@@ -84,6 +85,7 @@ const ORDER_INTENTS: Record<string, Right> = {
   links: "orders.links",
   refund: "orders.refund",
   note: "orders.note",
+  "in-person": "orders.payment",
 };
 
 export async function orderAction(request: Request, context: AppLoadContext, param: string | undefined) {
@@ -174,6 +176,8 @@ export async function orderAction(request: Request, context: AppLoadContext, par
       }
       return { ok: "Note added. Only the studio sees it." } satisfies OrderActionData;
     }
+    if (intent === "in-person")
+      return (await inPersonPaymentAction(context, session.staff, id, form)) satisfies OrderActionData;
     return data({ error: "Unknown action." } satisfies OrderActionData, { status: 400 });
   } catch (err) {
     return refused(err);

@@ -1,7 +1,7 @@
 /** Loaders of the back office's read-only pages: Today, the orders list and its CSV. */
 import { type AppLoadContext, data } from "react-router";
 import { lineToBuild } from "../../../domain/order-lines.ts";
-import { isOrderStep } from "../../../domain/order-steps.ts";
+import { isOrderStatus } from "../../../domain/order-status.ts";
 import { may } from "../../../domain/studio-rights.ts";
 import { requireStudio } from "../../../server/content/studio.ts";
 import { getOrder, listOrders } from "../../../server/studio/orders.ts";
@@ -41,7 +41,7 @@ export function csvDownload(name: string, csv: string): Response {
 function readFilter(url: URL) {
   const status = url.searchParams.get("status") ?? "";
   return {
-    status: isOrderStep(status) ? status : undefined,
+    status: isOrderStatus(status) ? status : undefined,
     q: (url.searchParams.get("q") ?? "").slice(0, 100),
     page: pageNumber(url, 10_000),
   };

@@ -5,6 +5,7 @@ import { type OrderStep, partlyStudioDelivered, STEP_NAMES, studioDelivers } fro
 import { AddressLines } from "../../features/studio/address-lines.tsx";
 import { AuditTrail } from "../../features/studio/audit-trail.tsx";
 import { DeliveryAnswers } from "../../features/studio/delivery-answers.tsx";
+import { InPersonPayment } from "../../features/studio/in-person-payment.tsx";
 import { FieldsForm } from "../../features/studio/item-form.tsx";
 import { OrderConfirm, OrderNotes, OrderStatusForm } from "../../features/studio/order-work.tsx";
 import { loadOrder, type OrderActionData, orderAction } from "../../features/studio/orders.server.ts";
@@ -169,6 +170,7 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
       <h2 id="order-notes">Notes</h2>
       <OrderNotes notes={order.notes} csrf={csrf} answer={answer} mayWrite={allowed.note} />
 
+      <InPersonPayment csrf={csrf} order={order} due={due} answer={answer} />
       <h2>Give money back</h2>
       {refunds.length > 0 && (
         <ul className="studio-list">

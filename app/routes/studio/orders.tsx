@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { formatPrice } from "../../../domain/format.ts";
-import { ORDER_STEPS, type OrderStep, STEP_NAMES } from "../../../domain/order-steps.ts";
+import { ORDER_STATUSES, type OrderStatus, STATUS_NAMES } from "../../../domain/order-status.ts";
 import { ordersLoader } from "../../features/studio/pages.server.ts";
 import { StudioField } from "../../features/studio/studio-form.tsx";
 import { When } from "../../features/studio/when.tsx";
@@ -18,7 +18,12 @@ export default function StudioOrders({ loaderData }: Route.ComponentProps) {
     `?${new URLSearchParams({ ...(filter.status ? { status: filter.status } : {}), ...(filter.q ? { q: filter.q } : {}), page: String(p) })}`;
   return (
     <>
-      <h1>Orders</h1>
+      <div className="studio-heading">
+        <h1>Orders</h1>
+        <Link to="/studio/orders/new" className="btn">
+          New order
+        </Link>
+      </div>
       <Form method="get" className="studio-filters" role="search">
         <StudioField
           name="q"
@@ -33,9 +38,9 @@ export default function StudioOrders({ loaderData }: Route.ComponentProps) {
           </label>
           <select id="orders-status" name="status" className="field__control" defaultValue={filter.status ?? ""}>
             <option value="">Any</option>
-            {ORDER_STEPS.map((s) => (
+            {ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {STEP_NAMES[s]}
+                {STATUS_NAMES[s]}
               </option>
             ))}
           </select>
@@ -79,7 +84,7 @@ export default function StudioOrders({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td data-label="Buyer">{o.deliveryName}</td>
                 <td data-label="Status">
-                  <span className="studio-pill">{STEP_NAMES[o.status as OrderStep] ?? o.status}</span>
+                  <span className="studio-pill">{STATUS_NAMES[o.status as OrderStatus] ?? o.status}</span>
                 </td>
                 <td data-label="Total" className="num">
                   {formatPrice(o.total)}

@@ -1,0 +1,130 @@
+/**
+ * An order the studio wrote (server/studio/manual-orders.ts) waits for its first payment: what
+ * may be paid first (the whole, or the studio's deposit on its made-to-order lines), and what the
+ * first payment does, by card on the order's page or taken in person (docs/product.md, "Orders
+ * the studio writes"): the order becomes paid and the buyer gets the checkout's confirmation.
+ */
+import { asc, eq } from "drizzle-orm";
+import type { PaymentRequest } from "../../domain/checkout-wire.ts";
+import { type DepositSplit, depositOf } from "../../domain/deposit.ts";
+import type { ShipWindow } from "../../domain/lead-time.ts";
+import { DELIVERIES, isDelivery } from "../../domain/manual-order.ts";
+import { AWAITING_PAYMENT } from "../../domain/order-status.ts";
+import { orderMails } from "../checkout/mails.ts";
+import type { PricedCart } from "../checkout/pricing.ts";
+import type { Db } from "../db/client.ts";
+import { orderLines, orders, studioConfig } from "../db/schema.ts";
+import type { MailStudio } from "../mail/buyer-mail.tsx";
+import { enqueueMail } from "../mail/outbox.ts";
+import type { ShippingRate } from "../shipping/provider.ts";
+import { newOrderLink } from "./links.ts";
+
+type Order = typeof orders.$inferSelect;
+type Line = typeof orderLines.$inferSelect;
+type Tx = Pick<Db, "insert" | "select" | "update">;
+
+/** An order still waiting for the first payment of a sale the studio wrote. */
+export const awaitsFirstPayment = (o: Pick<Order, "status">) => o.status === AWAITING_PAYMENT;
+
+/** Made to order: a custom line, or a piece the studio builds (as the checkout priced it). */
+const madeToOrder = (l: Pick<Line, "details">) => (l.details as { madeToOrder?: unknown } | null)?.madeToOrder === true;
+
+/**
+ * The deposit the buyer may pay first on an order awaiting payment: the studio's rule today on
+ * its made-to-order lines and the delivery typed (domain/deposit.ts); null when none is offered.
+ */
+export async function firstDeposit(db: Tx, order: Order): Promise<DepositSplit | null> {
+  if (!awaitsFirstPayment(order) || order.paidTotal > 0) return null;
+  const [lines, [studio]] = await Promise.all([
+    db.select().from(orderLines).where(eq(orderLines.orderId, order.id)),
+    db.select({ percent: studioConfig.depositPercent, minimum: studioConfig.depositMinimum }).from(studioConfig),
+  ]);
+  if (!studio) return null;
+  return depositOf(
+    lines.map((l) => ({ total: l.total, madeToOrder: madeToOrder(l) })),
+    order.shippingTotal,
+    studio,
+  );
+}
+
+/** How the studio's delivery reads in the confirmation, as the checkout's rate would. */
+export function deliveryOf(order: Pick<Order, "shipping">): string | null {
+  const delivery = (order.shipping as { delivery?: { way?: string } } | null)?.delivery?.way ?? "";
+  return isDelivery(delivery) ? DELIVERIES[delivery] : null;
+}
+
+/**
+ * Inside the payment's transaction (the order row locked): the first payment of `amount` makes
+ * the order paid, and the buyer is mailed the checkout's confirmation (a deposit when it was less
+ * than the whole) with a new link to the order's page.
+ */
+export async function markFirstPayment(
+  tx: Tx,
+  order: Order,
+  amount: number,
+  studio: MailStudio | null,
+  orderPageUrl: (token: string) => string,
+): Promise<void> {
+  const now = new Date();
+  await tx
+    .update(orders)
+    .set({ status: "paid", paidAt: now, history: [...order.history, { step: "paid", at: now.toISOString() }] })
+    .where(eq(orders.id, order.id));
+  if (!studio) return;
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
+  const a = order.address;
+  const body = {
+    deliveryName: order.deliveryName,
+    firstname: "",
+    lastname: "",
+    email: order.email,
+    phone: order.phone,
+    address: a.address ?? "",
+    city: a.city ?? "",
+    region: a.region ?? "",
+    postal: a.postal ?? "",
+    country: a.country ?? "US",
+  } as PaymentRequest;
+  const cart = {
+    lines: lines.map((l) => ({
+      kind: l.kind,
+      title: l.title,
+      quantity: l.quantity,
+      total: l.total,
+      details: l.details ?? {},
+      picture: (l.details as { picture?: { folder: string; fileName: string } | null } | null)?.picture ?? null,
+    })),
+    subtotal: order.subtotal,
+    specialized: [],
+  } as unknown as PricedCart;
+  const way = deliveryOf(order);
+  // The studio's delivery in the words of a carrier's rate, so the mail names it and its charge.
+  const rate =
+    way && (order.shippingTotal > 0 || way !== DELIVERIES.ship)
+      ? ({
+          provider: way,
+          servicelevel: { name: "", token: "" },
+          amount: order.shippingTotal.toFixed(2),
+        } as ShippingRate)
+      : null;
+  const windows = {
+    lines: lines.map((l) => (l.details as { shipWindow?: ShipWindow | null } | null)?.shipWindow ?? null),
+    order: order.shipWindow ?? null,
+  };
+  const pageUrl = orderPageUrl(await newOrderLink(tx, order.id));
+  await enqueueMail(
+    tx,
+    orderMails({
+      studio,
+      ref: order.orderRef,
+      body,
+      cart,
+      shippingTotal: order.shippingTotal,
+      total: order.total,
+      deposit: amount < order.total - 0.004 ? amount : null,
+      rate,
+      pageUrl,
+      windows,
+    }),
+  );
+}

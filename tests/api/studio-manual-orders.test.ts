@@ -1,0 +1,301 @@
+/**
+ * Orders the studio writes (docs/product.md, "Orders the studio writes"): sold on the phone or in
+ * the showroom from catalog items (stock taken as the checkout takes it) and custom lines; the
+ * buyer mailed a link and paying the deposit by card on their order's page, or a payment taken
+ * in person recorded; either way the order becomes paid once, its money counted once in Today's
+ * takings and the CSV. Hostile forms are refused naming the field, a second press makes nothing
+ * more, and an unpaid order cancelled gives its stock back.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, mailOutbox, orderPayments, orders, products } from "../../server/db/schema.ts";
+import { ordersCsv } from "../../server/studio/orders.ts";
+import { today } from "../../server/studio/today.ts";
+import { countingApp, type countingGateway } from "../support/counting-gateway.ts";
+import { devSiteForFile, formBody, paidOrder, type Send } from "../support/studio.ts";
+import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
+
+const siteBuild = devSiteForFile();
+const LINK = /\/orders\/([A-Za-z0-9_-]{43})/;
+const textOf = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
+const key = () => `k${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
+
+describe.each(dbKinds)("orders the studio writes on %s", (kind: DbKind) => {
+  let t: TestApp;
+  let send: Send;
+  let session: { cookie: string; csrf: string };
+  let gw: ReturnType<typeof countingGateway>;
+  const db = () => t.deps.database.db;
+
+  beforeAll(async () => {
+    ({ t, send, session, gw } = await countingApp(kind, siteBuild()));
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** A piece for sale with at least `least` in stock (the seed's), its stock set to `stock`. */
+  async function piece(stock: number) {
+    const [p] = await db()
+      .select()
+      .from(products)
+      .where(and(eq(products.status, "Active"), eq(products.visibility, "Visible"), sql`type <> 'Divergence' and parent_id is null and title !~ '["''&<>]'`))
+      .orderBy(sql`random()`)
+      .limit(1);
+    await db().update(products).set({ stock }).where(eq(products.id, p!.id));
+    return { ...p!, stock, price: p!.salePrice ?? p!.price };
+  }
+
+  const stockOf = async (id: number) =>
+    (await db().select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
+
+  const newOrder = (fields: Record<string, string>) =>
+    send("/studio/orders/new", {
+      method: "POST",
+      body: formBody({
+        csrf: session.csrf,
+        rows: "3",
+        name: "Grace Hopper",
+        email: "grace@example.com",
+        phone: "(215) 555-0134",
+        delivery: "studio",
+        address: "12 Mill Road",
+        city: "Lancaster",
+        region: "PA",
+        postal: "17602",
+        country: "US",
+        shipping: "150",
+        pay: "link",
+        ...fields,
+      }),
+      headers: { cookie: session.cookie },
+    });
+
+  const idOf = (res: Response) => Number(/\/studio\/orders\/(\d+)$/.exec(res.headers.get("location") ?? "")?.[1]);
+  const orderOf = async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
+  const takings = async () => (await today(db())).month.total;
+
+  it("writes an order of a catalog piece and a custom line, takes the piece's stock and mails the buyer a link to pay", async () => {
+    const p = await piece(3);
+    const email = `phone-${key().slice(0, 6)}@example.com`;
+    const before = await takings();
+    const res = await newOrder({
+      key: key(),
+      email,
+      "item-0": String(p.id),
+      "quantity-0": "2",
+      "description-1": "Claro walnut dining table, 84 in.",
+      "price-1": "4800.00",
+    });
+    expect(res.status).toBe(302);
+    const o = await orderOf(idOf(res));
+    expect(o).toMatchObject({ status: "awaiting_payment", source: "studio", paidTotal: 0, shippingTotal: 150 });
+    expect(o.total).toBeCloseTo(p.price * 2 + 4800 + 150, 2);
+    expect(await stockOf(p.id)).toBe(1);
+    const mail = (await db().select().from(mailOutbox)).find((m) => m.to === email)!;
+    expect(mail.kind).toBe("order-pay-link");
+    expect(mail.text).toMatch(LINK);
+    const [entry] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "order.create"), eq(auditLog.entityId, o.orderRef)));
+    expect(entry!.after).toMatchObject({ lines: 2, total: o.total.toFixed(2) });
+    // Listed as awaiting payment, and not sold yet: nothing in the takings.
+    const listed = await textOf(
+      await send("/studio/orders?status=awaiting_payment", { headers: { cookie: session.cookie } }),
+    );
+    expect(listed).toContain(o.orderRef);
+    expect(listed).toContain("Awaiting payment");
+    expect(await takings()).toBeCloseTo(before, 2);
+  });
+
+  it("makes one order of a form pressed twice, even at once", async () => {
+    const k = key();
+    const fields = { key: k, "description-0": "Oak stool", "price-0": "300" };
+    const [a, b] = await Promise.all([newOrder(fields), newOrder(fields)]);
+    const c = await newOrder(fields);
+    expect([a.status, b.status, c.status]).toEqual([302, 302, 302]);
+    expect(new Set([idOf(a), idOf(b), idOf(c)]).size).toBe(1);
+    expect((await db().select().from(orders).where(eq(orders.formKey, k))).length).toBe(1);
+  });
+
+  it("refuses hostile lines naming the field, and makes nothing", async () => {
+    const p = await piece(2);
+    const count = async () => (await db().select({ id: orders.id }).from(orders)).length;
+    const n = await count();
+    const cases: [Record<string, string>, string, string][] = [
+      [{ "item-0": "999999" }, "item-0", "not for sale"],
+      [{ "item-0": "abc" }, "item-0", "not for sale"],
+      [{ "item-0": String(p.id), "quantity-0": "0" }, "quantity-0", "whole number from 1 to 99"],
+      [{ "item-0": String(p.id), "quantity-0": "1.5" }, "quantity-0", "whole number"],
+      [{ "item-0": String(p.id), "quantity-0": "1000" }, "quantity-0", "whole number"],
+      [{ "item-0": String(p.id), "quantity-0": "3" }, "item-0", `only 2 of ${p.title}`],
+      [{ "description-0": "Stool", "price-0": "12.345" }, "price-0", "price of one"],
+      [{ "description-0": "Stool", "price-0": "-5" }, "price-0", "price of one"],
+      [{ "description-0": "Stool", "price-0": "1e3" }, "price-0", "price of one"],
+      [{ "description-0": "Stool", "price-0": "0" }, "price-0", "price of one"],
+      [{ "price-0": "300" }, "description-0", "describe the piece"],
+      [{}, "item-0", "Add a line"],
+      [{ "description-0": "Stool", "price-0": "300", email: "nope" }, "email", "e-mail"],
+      [{ "description-0": "Stool", "price-0": "300", shipping: "1,50" }, "shipping", "delivery charge"],
+      [{ "description-0": "Stool", "price-0": "300", pay: "here", method: "bitcoin", amount: "300" }, "method", "cash"],
+      [
+        { "description-0": "Stool", "price-0": "300", pay: "here", method: "check", amount: "300" },
+        "reference",
+        "check's number",
+      ],
+      [
+        { "description-0": "Stool", "price-0": "300", pay: "here", method: "cash", amount: "900" },
+        "amount",
+        "at most",
+      ],
+    ];
+    for (const [fields, field, words] of cases) {
+      const res = await newOrder({ key: key(), ...fields });
+      expect(res.status, JSON.stringify(fields)).toBe(400);
+      const page = await textOf(res);
+      expect(page, field).toContain(words);
+      const control = field === "item-0" || field === "method" ? `order-${field}` : `studio-${field}`;
+      expect(page, field).toContain(`id="${control}"`);
+    }
+    // A hidden piece is no more for sale than a missing one.
+    await db().update(products).set({ visibility: "Hidden" }).where(eq(products.id, p.id));
+    const hidden = await newOrder({ key: key(), "item-0": String(p.id) });
+    expect(hidden.status).toBe(400);
+    expect(await textOf(hidden)).toContain("Line 1: that item is not for sale");
+    await db().update(products).set({ visibility: "Visible", stock: 0 }).where(eq(products.id, p.id));
+    const soldOut = await newOrder({ key: key(), "item-0": String(p.id) });
+    expect(await textOf(soldOut)).toContain(`Line 1: ${p.title} is sold out.`);
+    expect(await count()).toBe(n);
+    expect(await stockOf(p.id)).toBe(0);
+  });
+
+  it("lets the buyer pay the deposit by card on their page; the order is paid and counted once", async () => {
+    const email = `deposit-${key().slice(0, 6)}@example.com`;
+    const res = await newOrder({
+      key: key(),
+      email,
+      "description-0": "Claro walnut dining table, 84 in.",
+      "price-0": "4800",
+    });
+    const id = idOf(res);
+    const mail = (await db().select().from(mailOutbox)).find((m) => m.to === email && m.kind === "order-pay-link")!;
+    const token = LINK.exec(mail.text)![1]!;
+    const page = await textOf(await send(`/orders/${token}`));
+    expect(page).toContain("Awaiting payment");
+    expect(page).toContain("Pay in full, $4,950");
+    // The studio's deposit: 50 % of the made-to-order line ($2,400), plus the delivery in full.
+    expect(page).toContain("Pay a deposit now, $2,550");
+    const before = await takings();
+    const charges = gw.charged.length;
+    const wrong = await send(`/orders/${token}`, {
+      method: "POST",
+      body: formBody({ account: "4111 1111 1111 1111", expiry: "12/30", cvv2: "123", name: "Grace Hopper", amount: "1000.00", key: key() }),
+    });
+    expect(wrong.status).toBe(400);
+    const paid = await send(`/orders/${token}`, {
+      method: "POST",
+      body: formBody({ account: "4111 1111 1111 1111", expiry: "12/30", cvv2: "123", name: "Grace Hopper", amount: "2550.00", key: key() }),
+    });
+    expect(paid.status).toBe(200);
+    expect(gw.charged.length).toBe(charges + 1);
+    expect(gw.charged.at(-1)!.amount).toBe("2550.00");
+    const o = await orderOf(id);
+    expect(o.status).toBe("paid");
+    expect(o.paidAt).not.toBeNull();
+    expect(o.paidTotal).toBe(2550);
+    const confirmation = (await db().select().from(mailOutbox)).find(
+      (m) => m.to === email && m.kind === "order-confirmation",
+    )!;
+    expect(confirmation.text).toContain("Deposit paid: $2,550");
+    expect(await takings()).toBeCloseTo(before + 2550, 2);
+    const csv = await ordersCsv(db());
+    const row = csv.split("\r\n").find((l) => l.includes(o.orderRef))!;
+    expect(row).toContain('"paid","Grace Hopper"');
+    expect(row).toContain('"4950.00","0.00","2550.00","2400.00"');
+  });
+
+  it("records a payment taken in cash as the order is made, and a balance paid by check; neither is offered for a refund", async () => {
+    const email = `cash-${key().slice(0, 6)}@example.com`;
+    const before = await takings();
+    const res = await newOrder({
+      key: key(),
+      email,
+      delivery: "collect",
+      address: "",
+      city: "",
+      postal: "",
+      shipping: "",
+      "description-0": "Walnut cutting board",
+      "price-0": "120",
+      pay: "here",
+      method: "cash",
+      amount: "120.00",
+    });
+    expect(res.status).toBe(302);
+    const o = await orderOf(idOf(res));
+    expect(o).toMatchObject({ status: "paid", paidTotal: 120, source: "studio" });
+    const [p] = await db().select().from(orderPayments).where(eq(orderPayments.orderId, o.id));
+    expect(p).toMatchObject({ method: "cash", amount: 120, status: "approved" });
+    const [entry] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "order.payment"), eq(auditLog.entityId, o.orderRef)));
+    expect(entry!.after).toEqual({ method: "cash", amount: "120.00", reference: "" });
+    expect((await db().select().from(mailOutbox)).some((m) => m.to === email && m.kind === "order-confirmation")).toBe(
+      true,
+    );
+    expect(await takings()).toBeCloseTo(before + 120, 2);
+
+    // A checkout's order with a delivery charge: its balance paid by check in the showroom.
+    const sold = await paidOrder(t.deps, { total: 1000 });
+    await db().update(orders).set({ chargesTotal: 200 }).where(eq(orders.id, sold.id));
+    const post = (fields: Record<string, string>) =>
+      send(`/studio/orders/${sold.id}?intent=in-person`, {
+        method: "POST",
+        body: formBody({ csrf: session.csrf, ...fields }),
+        headers: { cookie: session.cookie },
+      });
+    const k = `in-person-order-${sold.id}-paid-100000`;
+    const noNumber = await post({ key: k, paidMethod: "check", paidAmount: "200.00", paidReference: "" });
+    expect(noNumber.status).toBe(400);
+    expect(await textOf(noNumber)).toContain("Enter the check&#x27;s number.");
+    const tooMuch = await post({ key: k, paidMethod: "check", paidAmount: "200.01", paidReference: "1042" });
+    expect(tooMuch.status).toBe(400);
+    const ok = await post({ key: k, paidMethod: "check", paidAmount: "200.00", paidReference: "1042" });
+    expect(ok.status).toBe(200);
+    expect(await textOf(ok)).toContain("Recorded $200 paid by check.");
+    const again = await post({ key: k, paidMethod: "check", paidAmount: "200.00", paidReference: "1042" });
+    expect(await textOf(again)).toContain("recorded already");
+    expect((await orderOf(sold.id)).paidTotal).toBe(1200);
+    expect(await takings()).toBeCloseTo(before + 120 + 1000 + 200, 2);
+    // The refund form offers the card payments only.
+    const orderPage = await textOf(await send(`/studio/orders/${sold.id}`, { headers: { cookie: session.cookie } }));
+    expect(orderPage).not.toMatch(/<option value="\d+">[^<]*\$200\.00/);
+  });
+
+  it("cancels an unpaid order, asked first, and gives its stock back", async () => {
+    const p = await piece(4);
+    const res = await newOrder({ key: key(), "item-0": String(p.id), "quantity-0": "3" });
+    const id = idOf(res);
+    expect(await stockOf(p.id)).toBe(1);
+    const asked = await textOf(await send(`/studio/orders/${id}/cancel`, { headers: { cookie: session.cookie } }));
+    expect(asked).toContain("Cancel this order");
+    expect(asked).toContain(`3 × ${p.title}`);
+    const done = await send(`/studio/orders/${id}/cancel`, {
+      method: "POST",
+      body: formBody({ csrf: session.csrf }),
+      headers: { cookie: session.cookie },
+    });
+    expect(done.status).toBe(302);
+    expect((await orderOf(id)).status).toBe("cancelled");
+    expect(await stockOf(p.id)).toBe(4);
+    const twice = await send(`/studio/orders/${id}/cancel`, {
+      method: "POST",
+      body: formBody({ csrf: session.csrf }),
+      headers: { cookie: session.cookie },
+    });
+    expect(twice.status).toBe(400);
+    expect(await stockOf(p.id)).toBe(4);
+  });
+});
