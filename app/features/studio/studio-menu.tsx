@@ -26,18 +26,24 @@ export function StudioMenu({ children }: { children: React.ReactNode }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const { pathname, search } = useLocation();
 
-  // Closed on a change of page, not when the scripts first run: a menu opened before then stays open.
+  // Closed on a change of page, not when the scripts first run (a menu opened before then stays
+  // open), nor when it was opened on the new page's address while that page was still drawing.
   const shownAt = useRef(`${pathname}${search}`);
+  const openedAt = useRef("");
   useEffect(() => {
     const here = `${pathname}${search}`;
     if (here === shownAt.current) return;
     shownAt.current = here;
-    if (menu.current) menu.current.open = false;
+    if (menu.current && openedAt.current !== here) menu.current.open = false;
   }, [pathname, search]);
 
   useEffect(() => {
     const details = menu.current;
     if (!details) return;
+    const onToggle = () => {
+      if (details.open) openedAt.current = `${window.location.pathname}${window.location.search}`;
+    };
+    details.addEventListener("toggle", onToggle);
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== "Escape" || !details.open) return;
       details.open = false;
@@ -49,6 +55,7 @@ export function StudioMenu({ children }: { children: React.ReactNode }) {
     document.addEventListener("keydown", onKey);
     document.addEventListener("pointerdown", onPress);
     return () => {
+      details.removeEventListener("toggle", onToggle);
       document.removeEventListener("keydown", onKey);
       document.removeEventListener("pointerdown", onPress);
     };

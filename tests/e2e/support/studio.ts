@@ -28,7 +28,10 @@ export async function openStudioMenu(page: Page) {
 /** Goes to a section of the back office through the bar (its menu on a phone), as a person does. */
 export async function goToSection(page: Page, name: string) {
   await openStudioMenu(page);
-  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name, exact: true }).click();
+  const link = page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name, exact: true });
+  const href = await link.getAttribute("href");
+  await link.click();
+  await page.waitForURL((url) => url.pathname === href);
 }
 
 /** Signs the owner in and opens the enquiry from `name`, found through the inbox's search as a person does. */
@@ -88,7 +91,7 @@ export async function fillNewSlab(
   await page.getByLabel("Thickness (in)").fill("2.5");
   await page.getByLabel("Seats").fill("10");
   await page.getByLabel("Origin").fill(slab.origin);
-  await page.getByRole("textbox", { name: "Size", exact: true }).fill("Large");
+  await page.getByRole("combobox", { name: "Size", exact: true }).selectOption("Dining tables");
   await page.getByLabel("Inventory id").fill(slab.inventoryId);
   await page
     .locator("#item-photos")
