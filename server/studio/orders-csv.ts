@@ -11,7 +11,7 @@ import {
   type TableChoices,
   tableChoiceColumns,
 } from "../../domain/order-lines.ts";
-import { ORDER_STEPS } from "../../domain/order-steps.ts";
+import { ORDER_STATUSES } from "../../domain/order-status.ts";
 import type { Db } from "../db/client.ts";
 import { orderLines, orders } from "../db/schema.ts";
 import { amountDue } from "../orders/balance.ts";
@@ -109,13 +109,16 @@ function lineCells(l: Line | null): unknown[] {
   ];
 }
 
-/** Every order (or those of one status), newest first, one row per line in the order they were bought. */
+/**
+ * Every order the back office lists (or those of one status), newest first, one row per line in
+ * the order they were bought.
+ */
 export async function ordersCsv(db: Db, filter: Pick<OrderFilter, "status"> = {}): Promise<string> {
   const rows = await db
     .select({ order: orders, line: orderLines })
     .from(orders)
     .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .where(inArray(orders.status, filter.status ? [filter.status] : [...ORDER_STEPS]))
+    .where(inArray(orders.status, filter.status ? [filter.status] : [...ORDER_STATUSES]))
     .orderBy(desc(orders.createdAt), desc(orders.id), asc(orderLines.id));
   const body = rows.map((r) => [...orderCells(r.order), ...lineCells(r.line)].map(csvCell).join(","));
   return `${[ORDERS_CSV_COLUMNS.join(","), ...body].join("\r\n")}\r\n`;

@@ -9,7 +9,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, mailOutbox, orderPayments, orders, products } from "../../server/db/schema.ts";
-import { ordersCsv } from "../../server/studio/orders.ts";
+import { ordersCsv } from "../../server/studio/orders-csv.ts";
 import { today } from "../../server/studio/today.ts";
 import { countingApp, type countingGateway } from "../support/counting-gateway.ts";
 import { devSiteForFile, formBody, paidOrder, type Send } from "../support/studio.ts";
