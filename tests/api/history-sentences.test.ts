@@ -47,7 +47,7 @@ import {
   STAFF_PASSWORD,
   signIn,
 } from "../support/studio.ts";
-import { createTestApp, type TestApp } from "../support/test-app.ts";
+import { createTestApp, type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
 const site = devSiteForFile();
 
@@ -198,7 +198,7 @@ const WRITTEN_ELSEWHERE: Omit<HistoryEntry, "entityId">[] = [
   },
 ];
 
-describe("the back office's history, said as sentences", () => {
+describe.each(dbKinds)("the back office's history, said as sentences, on %s", (kind: DbKind) => {
   let app: TestApp;
   let send: Send;
   let ada: StaffAccount;
@@ -207,7 +207,7 @@ describe("the back office's history, said as sentences", () => {
   const db = () => app.deps.database.db;
 
   beforeAll(async () => {
-    app = await createTestApp("pglite");
+    app = await createTestApp(kind);
     send = pageSender(app, site());
     ada = await addStaff(db(), { email: "ada@studio.test", password: STAFF_PASSWORD, role: "owner", name: "Ada" });
     await addStaff(db(), { email: "sam@studio.test", password: STAFF_PASSWORD, role: "staff" });

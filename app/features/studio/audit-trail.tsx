@@ -38,3 +38,18 @@ export function AuditTrail({ entries, children }: { entries: AuditEntryView[]; c
     </ul>
   );
 }
+
+/** A record's own event in its history, said as the entries are ("Placed at the checkout — Nov 27, 2026, 2:14 PM"). */
+export function HistoryEvent({ at, children }: { at: Date | string; children: React.ReactNode }) {
+  return (
+    <li>
+      <p className="studio-history">
+        {children}
+        <span className="studio-muted">
+          {" "}
+          — <When at={at} />
+        </span>
+      </p>
+    </li>
+  );
+}
