@@ -31,7 +31,7 @@ export function InPersonPayment({
   if (due <= 0 && !awaiting) return null;
   return (
     <section className="in-person" aria-labelledby="in-person-title">
-      <h2 id="in-person-title">{awaiting ? "Awaiting payment" : "Paid in person"}</h2>
+      <h2 id="in-person-title">{awaiting ? "Awaiting payment" : "A payment taken in person"}</h2>
       <p className="studio-muted">
         {awaiting
           ? `Nothing is paid yet: ${formatPrice(due)} is due. The buyer can pay by card from the link we mailed, or record here what they paid you.`

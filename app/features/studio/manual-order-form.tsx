@@ -201,7 +201,7 @@ export function ManualOrderForm({
           <Choice name="pay" value="here" label="They paid here, in person" checked={v.pay === "here"} />
           {err("pay") && <p className="field__error">{err("pay")}</p>}
         </div>
-        <p className="studio-muted">Paid here:</p>
+        <p className="studio-muted">When they paid here:</p>
         <div className="field">
           <label htmlFor="order-method" className="field__label">
             How
