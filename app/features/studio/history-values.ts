@@ -185,6 +185,17 @@ export function shorten(text: string, max = 60): string {
 /** Text as said in a sentence: its words, shortened, in curly quotes. */
 export const quoted = (text: string, max = 80) => `“${shorten(plainText(text), max)}”`;
 
+/** An audit_log row as the history reads it. */
+export type HistoryEntry = { action: string; entity: string; entityId: string; before: unknown; after: unknown };
+/** An entry with its before and after as plain objects, for the words of its action. */
+export type Said = { b: Record<string, unknown>; a: Record<string, unknown>; entry: HistoryEntry };
+export type Say = (s: Said) => string;
+
+export const str = (v: unknown) => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
+export const num = (v: unknown) =>
+  typeof v === "number" ? v : typeof v === "string" && v.trim() ? Number(v) : Number.NaN;
+export const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
 const dollarsAndCents = new Intl.NumberFormat("en-US", {
   style: "currency",
   currency: "USD",

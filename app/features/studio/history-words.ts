@@ -6,114 +6,31 @@
  */
 import { KIND_NAMES } from "../../../domain/catalog-fields.ts";
 import { COLLECTIONS } from "../../../domain/content-fields.ts";
-import { isOrderStep, ORDER_STEPS, STEP_NAMES } from "../../../domain/order-steps.ts";
+import { ORDER_WORDS } from "./history-orders.ts";
 import {
   asRecord,
+  capital,
   changesSentence,
   count,
   fieldClauses,
+  type HistoryEntry,
   listed,
   money,
+  num,
   plainText,
   quoted,
-  shorten,
+  type Said,
+  type Say,
+  str,
 } from "./history-values.ts";
 
-export type HistoryEntry = { action: string; entity: string; entityId: string; before: unknown; after: unknown };
-
-type Said = { b: Record<string, unknown>; a: Record<string, unknown>; entry: HistoryEntry };
-type Say = (s: Said) => string;
-
-const str = (v: unknown) => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
-const num = (v: unknown) => (typeof v === "number" ? v : typeof v === "string" && v.trim() ? Number(v) : Number.NaN);
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-/** An order status by its name: the steps' own, any other code in words ("on_hold" → "On hold"). */
-export const statusName = (s: unknown) =>
-  isOrderStep(str(s)) ? STEP_NAMES[str(s) as keyof typeof STEP_NAMES] : capital(str(s).replace(/_/g, " ").trim());
-
-const mailedPart = (a: Record<string, unknown>) =>
-  a.mailed === true ? " and mailed the buyer" : a.mailed === false ? " without mailing the buyer" : "";
-
-function orderStatus({ b, a }: Said): string {
-  const tracking = [str(a.carrier), shorten(str(a.trackingNumber), 24)].filter(Boolean).join(" ");
-  const shipped = a.status === "shipped" && tracking ? ` (${tracking})` : "";
-  if (a.status === b.status) {
-    return a.status === "shipped" && tracking
-      ? `Changed the tracking to ${tracking}${mailedPart(a)}`
-      : `Saved ${statusName(a.status)} again${mailedPart(a)}`;
-  }
-  const from = ORDER_STEPS.indexOf(str(b.status) as never);
-  const to = ORDER_STEPS.indexOf(str(a.status) as never);
-  const back = from >= 0 && to >= 0 && to < from;
-  return `${back ? "Moved the order back to" : "Marked"} ${statusName(a.status)}${shipped}${mailedPart(a)}`;
-}
-
-/** Whether the card company took a refund or void: said outright by newer entries, by its answer code by older ones. */
-const accepted = (a: Record<string, unknown>) =>
-  typeof a.accepted === "boolean" ? a.accepted : a.respstat === undefined ? true : a.respstat === "A";
-
-const givenBack = (b: Record<string, unknown>, a: Record<string, unknown>) =>
-  Number.isFinite(num(a.amount)) ? money(a.amount) : money(num(a.refundedTotal) - num(b.refundedTotal) || 0);
-
-const restockedPart = (a: Record<string, unknown>) => {
-  const items = Array.isArray(a.restocked) ? a.restocked.map(str).filter(Boolean) : [];
-  return items.length ? ` and put ${listed(items.map((t) => shorten(t, 40)))} back in stock` : "";
-};
-
-function moneyBack(kind: "refund" | "void"): Say {
-  return ({ b, a }) => {
-    const card = str(a.card);
-    const amount = givenBack(b, a);
-    const what =
-      kind === "refund"
-        ? `refund ${amount}${card ? ` to ${card}` : ""}`
-        : `void the ${amount} payment${card ? ` on ${card}` : ""}`;
-    if (!accepted(a)) return `Tried to ${what}, but the card company did not take it: nothing was given back`;
-    const done =
-      kind === "refund"
-        ? `Refunded ${amount}${card ? ` to ${card}` : ""}`
-        : `Voided the ${amount} payment${card ? ` on ${card}` : ""}`;
-    return `${done}${restockedPart(a)}`;
-  };
-}
-
-const METHODS: Record<string, string> = {
-  cash: "in cash",
-  check: "by check",
-  cheque: "by check",
-  terminal: "on the card terminal",
-  card: "by card",
-  transfer: "by bank transfer",
-  "bank-transfer": "by bank transfer",
-  bank_transfer: "by bank transfer",
-};
-
-function paymentWords(a: Record<string, unknown>): string {
-  const method = str(a.method);
-  const how = METHODS[method] ?? (method ? `by ${method.replace(/[_-]+/g, " ")}` : "");
-  const ref = str(a.reference).trim();
-  const refWords = ref
-    ? method === "check"
-      ? ` (check no. ${shorten(ref, 30)})`
-      : ` (reference ${shorten(ref, 30)})`
-    : "";
-  return `${money(a.amount)}${how ? ` ${how}` : ""}${refWords}`;
-}
+export type { HistoryEntry } from "./history-values.ts";
 
 /** The newest of an enquiry's notes, which a note or a reply added. */
 const newestNote = (a: Record<string, unknown>) => {
   const notes = Array.isArray(a.notes) ? a.notes : [];
   return str(asRecord(notes.at(-1)).text);
 };
-
-function photoChange(label: [string, string], before: unknown, after: unknown): string {
-  const was = Array.isArray(before) ? before.length : 0;
-  const now = Array.isArray(after) ? after.length : 0;
-  if (now > was) return `Added ${count(now - was, label)}`;
-  if (now < was) return `Took down ${count(was - now, label)}`;
-  return `Changed the ${label[1]}' order or descriptions`;
-}
 
 const staffTarget = (e: HistoryEntry) => e.entityId || "an account";
 const secondStep = (on: unknown) => (on ? " (a second sign-in step required)" : "");
@@ -136,33 +53,7 @@ const STAFF_FLAGS: Say = ({ b, a, entry }) => {
 
 /** The words of each action written under its own name. */
 const WORDS: Record<string, Say> = {
-  "order.status": orderStatus,
-  "order.refund": moneyBack("refund"),
-  "order.void": moneyBack("void"),
-  "order.note": ({ a }) => `Added a note: ${quoted(str(a.text), 160)}`,
-  "order.charge": ({ a }) =>
-    `Added a charge of ${money(a.amount)}${str(a.label) ? ` for ${quoted(str(a.label), 60)}` : ""} and mailed the buyer what is due`,
-  "order.links": ({ b }) => {
-    const old = num(b.liveLinks);
-    const gone =
-      old > 0 ? `; ${old === 1 ? "the old link no longer opens it" : `the ${old} old links no longer open it`}` : "";
-    return `Mailed the buyer a new link to the order's page${gone}`;
-  },
-  "order.photos": ({ b, a }) => photoChange(["build photo", "build photos"], b.buildPhotos, a.buildPhotos),
-  "order.create": ({ a }) => {
-    const lines = Number.isFinite(num(a.lines)) ? `${count(num(a.lines), ["line", "lines"])}, ` : "";
-    const total = Number.isFinite(num(a.total)) ? `${lines}${money(a.total)}` : lines.replace(/, $/, "");
-    const what = `Wrote the order${total ? ` (${total})` : ""}`;
-    if (Number.isFinite(num(a.amount)) && num(a.amount) > 0) return `${what} and took ${paymentWords(a)}`;
-    if (a.pay === "link") return `${what} and mailed the buyer a link to pay`;
-    if (a.pay === "here") return `${what}, paid in person`;
-    return what;
-  },
-  "order.cancel": ({ a }) => {
-    const back = num(a.stockGivenBack);
-    return `Cancelled the order, unpaid${back > 0 ? ", and put back the stock it took" : ""}`;
-  },
-  "order.payment": ({ a }) => `Took a payment of ${paymentWords(a)}`,
+  ...ORDER_WORDS,
 
   "enquiry.status": ({ b, a }) =>
     a.status === "closed"
