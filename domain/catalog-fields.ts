@@ -116,7 +116,7 @@ export const ITEM_FIELDS = {
       blank: "By its length",
       hint: "The group the shop's Length filter lists it in: wall art up to 36″ long, coffee tables up to 72″, dining tables longer. The shop shows the measures above.",
     },
-    { ...html("description", "Description"), section: "Description" },
+    { ...html("description", "Description"), section: "Words" },
   ],
   bases: [
     { name: "title", label: "Title", type: "text", required: true, max: 120, section: "Price and showing" },

@@ -121,7 +121,7 @@ test("the long forms list their parts to jump to, and fit a phone", async ({ pag
   test.setTimeout(90_000);
   await signInAs(page, E2E_OWNER.email, E2E_OWNER.password);
   for (const [path, parts] of [
-    ["/studio/catalog/slabs/new", ["Price and showing", "The wood", "Size", "Description", "Photos"]],
+    ["/studio/catalog/slabs/new", ["Price and showing", "The wood", "Size", "Words", "Photos"]],
     [
       "/studio/catalog/products/new",
       ["Price and stock", "What it is", "Size and shipping", "Words and videos", "Search engines", "Photos"],

@@ -154,10 +154,19 @@ function rows(fields: readonly FieldSpec[]): FieldSpec[][] {
 }
 
 /** Photos already there: their place, alt text and removal. */
-function PhotoList({ photos, folder }: { photos: { fileName: string; alt?: string }[]; folder: ImageFolder }) {
+function PhotoList({
+  photos,
+  folder,
+  headed,
+}: {
+  photos: { fileName: string; alt?: string }[];
+  folder: ImageFolder;
+  /** Under a part's heading "Photos", which says it already. */
+  headed: boolean;
+}) {
   return (
     <fieldset className="form-group">
-      <legend>Photos</legend>
+      <legend className={headed ? "visually-hidden" : undefined}>Photos</legend>
       <ul className="studio-photo-list">
         {photos.map((p, i) => (
           <li key={p.fileName}>
@@ -335,7 +344,7 @@ export function FieldsForm({
       })}
       {formJumps(fields, media).length > 0 && media.kind !== "none" ? (
         <Part heading={media.kind === "photos" ? "Photos" : "Photo"}>
-          <FormMediaFields media={media} err={err} />
+          <FormMediaFields media={media} err={err} headed />
         </Part>
       ) : (
         <FormMediaFields media={media} err={err} />
@@ -348,10 +357,20 @@ export function FieldsForm({
 }
 
 /** A form's photos (those there, and the picker of more) or its one file. */
-function FormMediaFields({ media, err }: { media: FormMedia; err: (name: string) => string | undefined }) {
+function FormMediaFields({
+  media,
+  err,
+  headed = false,
+}: {
+  media: FormMedia;
+  err: (name: string) => string | undefined;
+  headed?: boolean;
+}) {
   return (
     <>
-      {media.kind === "photos" && media.photos.length > 0 && <PhotoList photos={media.photos} folder={media.folder} />}
+      {media.kind === "photos" && media.photos.length > 0 && (
+        <PhotoList photos={media.photos} folder={media.folder} headed={headed} />
+      )}
       {media.kind === "photos" && (
         <PhotoPicker id="item-photos" label={media.photos.length > 0 ? "Add photos" : "Photos"} error={err("photos")} />
       )}
