@@ -24,9 +24,14 @@ async function monthTakings(page: Page): Promise<number> {
 async function shoot(page: Page, name: string, locator?: ReturnType<Page["locator"]>) {
   if (!shots) return;
   for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    if (locator) await locator.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: !locator });
+    await page.setViewportSize({ width, height: locator ? 1300 : 900 });
+    const path = `${shots}/${name}-${width}.png`;
+    // A section: centred in the screen, below the back office's bar, as a person sees it.
+    if (locator) {
+      await locator.scrollIntoViewIfNeeded();
+      await locator.evaluate((e) => e.scrollIntoView({ block: "center" }));
+    }
+    await page.screenshot({ path, fullPage: !locator });
   }
   await page.setViewportSize({ width: 390, height: 844 });
 }
@@ -64,6 +69,7 @@ test("an order taken on the phone is paid by deposit from the mailed link, one i
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Order /);
   const ref = /Order ([A-Z0-9]+)/.exec((await page.getByRole("heading", { level: 1 }).textContent()) ?? "")![1]!;
   await expect(page.getByRole("heading", { name: "Awaiting payment" })).toBeVisible();
+  await shoot(page, "studio-order-awaiting");
 
   // Listed as awaiting payment, under its filter.
   await page.goto("/studio/orders?status=awaiting_payment");
