@@ -15,7 +15,9 @@ export function cardText(
   ofLaterPayment: boolean,
 ): string {
   if (ofLaterPayment) return "the card used on the order's page";
-  if (order.cardBrand && order.cardLast4) return `${order.cardBrand} ending ${order.cardLast4}`;
+  // The checkout stores the brand as the card's number says it ("visa"): written as a name.
+  const brand = order.cardBrand ? order.cardBrand.charAt(0).toUpperCase() + order.cardBrand.slice(1) : "";
+  if (brand && order.cardLast4) return `${brand} ending ${order.cardLast4}`;
   if (order.cardLast4) return `the card ending ${order.cardLast4}`;
   return "the card that paid";
 }

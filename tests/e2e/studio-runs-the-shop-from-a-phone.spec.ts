@@ -122,7 +122,12 @@ test("an owner invites a maker, who ships an order from a phone; the owner refun
   await page.getByLabel("Carrier").fill("UPS");
   await page.getByLabel("Tracking number").fill("1Z999AA10123456784");
   await page.getByRole("button", { name: "Save status" }).click();
-  await expect(page.getByRole("status")).toHaveText("Status saved.");
+  // Paid to shipped skips two steps: asked first, saying what the buyer is told.
+  await expect(page.getByRole("heading", { name: /^Skip order .* to Shipped\?/ })).toContainText(
+    "The buyer will get the 'Your order has shipped' mail.",
+  );
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("status")).toHaveText("Status saved. The buyer is mailed.");
   await expect(page.getByText("Now:")).toContainText("Shipped");
   await expect(page.getByText("Only an owner can refund or void.")).toBeVisible();
   await expect
@@ -153,8 +158,12 @@ test("an owner invites a maker, who ships an order from a phone; the owner refun
   await page.getByRole("link", { name: ref }).click();
   await page.getByLabel("Amount (USD)").fill("25.00");
   await page.getByRole("button", { name: "Give back" }).click();
-  await expect(page.getByRole("status")).toContainText("Done:");
-  await expect(page.getByText(/refund of \$25(\.00)? — accepted/)).toBeVisible();
+  await expect(page.getByRole("heading", { name: /^Refund \$25\.00 to .*\?$/ })).toBeVisible();
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("status")).toContainText("Refunded $25.00 to");
+  await expect(
+    page.getByRole("list", { name: "Money given back" }).getByText(/^Refunded \$25\.00 to .* · /),
+  ).toBeVisible();
 
   const slip = page.getByRole("link", { name: "Packing slip" });
   const [slipPage] = await Promise.all([page.context().waitForEvent("page"), slip.click()]);

@@ -3,6 +3,7 @@
  * a skip or money given back, the status form with the label's suggestion, and the internal notes.
  * All plain POST forms: the question is the action's answer, rendered by the server.
  */
+import { useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import { ORDER_STEPS, type OrderStep, STEP_NAMES } from "../../../domain/order-steps.ts";
 import type { OrderActionData, OrderQuestion } from "./orders.server.ts";
@@ -11,9 +12,14 @@ import { When } from "./when.tsx";
 
 /** The question asked first, with Confirm (the same fields again, with confirm=1) and Cancel. */
 export function OrderConfirm({ ask, csrf, back }: { ask: OrderQuestion; csrf: string; back: string }) {
+  // The question takes the focus, so a screen reader reads it and Tab reaches Confirm next.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (ask.question) heading.current?.focus({ preventScroll: true });
+  }, [ask.question]);
   return (
     <section className="studio-confirm" aria-labelledby="order-confirm-question">
-      <h2 id="order-confirm-question" className="studio-confirm__question">
+      <h2 id="order-confirm-question" className="studio-confirm__question" ref={heading} tabIndex={-1}>
         {ask.question}
       </h2>
       <StudioForm csrf={csrf} action={`?intent=${ask.intent}`}>
@@ -82,6 +88,8 @@ export function OrderStatusForm({
   const at = (ORDER_STEPS as readonly string[]).indexOf(order.status);
   const next = ORDER_STEPS[Math.min(at + 1, ORDER_STEPS.length - 1)] ?? ORDER_STEPS[0];
   const err = (name: string) => (answer?.field === name && !answer.ask ? answer.error : undefined);
+  // The fields start again (empty, or the label's when asked) once the order has changed.
+  const fresh = `${order.status}-${order.trackingNumber ?? ""}-${using}`;
   const value = (name: "carrier" | "trackingNumber") => (using ? suggestion[name] : (posted?.[name] ?? ""));
   return (
     <>
@@ -103,7 +111,7 @@ export function OrderStatusForm({
             name="step"
             className="field__control"
             defaultValue={posted?.step ?? (using ? "shipped" : next)}
-            key={`${order.status}${using}`}
+            key={`step-${fresh}`}
           >
             {ORDER_STEPS.map((s) => (
               <option key={s} value={s}>
@@ -132,7 +140,7 @@ export function OrderStatusForm({
               </p>
             )}
             <StudioField
-              key={`carrier-${using}`}
+              key={`carrier-${fresh}`}
               name="carrier"
               label="Carrier"
               hint={partly ? "Needed when shipped, for the carrier's parcels." : "Needed when shipped."}
@@ -140,7 +148,7 @@ export function OrderStatusForm({
               error={err("carrier")}
             />
             <StudioField
-              key={`tracking-${using}`}
+              key={`tracking-${fresh}`}
               name="trackingNumber"
               label="Tracking number"
               hint="Needed when shipped; the buyer's mail carries it. Changing it once shipped is asked about first."

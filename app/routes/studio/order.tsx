@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { formatPrice } from "../../../domain/format.ts";
 import { cardText, moneyBackSentence } from "../../../domain/money-back.ts";
@@ -37,6 +38,12 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
   const taken = payments.reduce((s, p) => s + p.amount, atCheckout);
   const left = Math.round((taken - order.refundedTotal) * 100) / 100;
   const a = order.address;
+  // A form far down the page answers at its top (a question, or what was done): with scripts the
+  // page stays where it was, so the answer is brought into view, as a page load without them does.
+  const answerRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (answer) answerRef.current?.scrollIntoView({ block: "start" });
+  }, [answer]);
   // A refused refund's fields as typed, to show again.
   const refundPosted = answer?.posted && "kind" in answer.posted ? answer.posted : undefined;
   return (
@@ -45,8 +52,10 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
         <Link to="/studio/orders">← Orders</Link>
       </p>
       <h1>Order {order.orderRef}</h1>
-      {answer?.ask && <OrderConfirm ask={answer.ask} csrf={csrf} back={`/studio/orders/${order.id}`} />}
-      <StudioNotices ok={answer?.ok} error={answer?.error} />
+      <div ref={answerRef} className="studio-answer">
+        {answer?.ask && <OrderConfirm ask={answer.ask} csrf={csrf} back={`/studio/orders/${order.id}`} />}
+        <StudioNotices ok={answer?.ok} error={answer?.error} />
+      </div>
       <div className="studio-cards">
         <section className="studio-card" aria-labelledby="order-buyer">
           <h2 id="order-buyer">Buyer</h2>
@@ -173,7 +182,7 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
       <InPersonPayment csrf={csrf} order={order} due={due} answer={answer} />
       <h2>Give money back</h2>
       {refunds.length > 0 && (
-        <ul className="studio-list">
+        <ul className="studio-list" aria-label="Money given back">
           {refunds.map((r) => (
             <li key={r.id}>
               {moneyBackSentence(r, cardText(order, r.paymentId !== null))} · <When at={r.createdAt} />
