@@ -39,7 +39,13 @@ describe.each(dbKinds)("orders the studio writes on %s", (kind: DbKind) => {
     const [p] = await db()
       .select()
       .from(products)
-      .where(and(eq(products.status, "Active"), eq(products.visibility, "Visible"), sql`type <> 'Divergence' and parent_id is null and title !~ '["''&<>]'`))
+      .where(
+        and(
+          eq(products.status, "Active"),
+          eq(products.visibility, "Visible"),
+          sql`type <> 'Divergence' and parent_id is null and title !~ '["''&<>]'`,
+        ),
+      )
       .orderBy(sql`random()`)
       .limit(1);
     await db().update(products).set({ stock }).where(eq(products.id, p!.id));
@@ -144,11 +150,7 @@ describe.each(dbKinds)("orders the studio writes on %s", (kind: DbKind) => {
         "reference",
         "check's number",
       ],
-      [
-        { "description-0": "Stool", "price-0": "300", pay: "here", method: "cash", amount: "900" },
-        "amount",
-        "at most",
-      ],
+      [{ "description-0": "Stool", "price-0": "300", pay: "here", method: "cash", amount: "900" }, "amount", "at most"],
     ];
     for (const [fields, field, words] of cases) {
       const res = await newOrder({ key: key(), ...fields });
@@ -190,12 +192,26 @@ describe.each(dbKinds)("orders the studio writes on %s", (kind: DbKind) => {
     const charges = gw.charged.length;
     const wrong = await send(`/orders/${token}`, {
       method: "POST",
-      body: formBody({ account: "4111 1111 1111 1111", expiry: "12/30", cvv2: "123", name: "Grace Hopper", amount: "1000.00", key: key() }),
+      body: formBody({
+        account: "4111 1111 1111 1111",
+        expiry: "12/30",
+        cvv2: "123",
+        name: "Grace Hopper",
+        amount: "1000.00",
+        key: key(),
+      }),
     });
     expect(wrong.status).toBe(400);
     const paid = await send(`/orders/${token}`, {
       method: "POST",
-      body: formBody({ account: "4111 1111 1111 1111", expiry: "12/30", cvv2: "123", name: "Grace Hopper", amount: "2550.00", key: key() }),
+      body: formBody({
+        account: "4111 1111 1111 1111",
+        expiry: "12/30",
+        cvv2: "123",
+        name: "Grace Hopper",
+        amount: "2550.00",
+        key: key(),
+      }),
     });
     expect(paid.status).toBe(200);
     expect(gw.charged.length).toBe(charges + 1);

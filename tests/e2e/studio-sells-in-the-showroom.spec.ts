@@ -102,7 +102,7 @@ test("an order taken on the phone is paid by deposit from the mailed link, one i
   await buyer.close();
 
   // On the studio's page the balance may be taken in person.
-  await page.goto("/studio/orders?q=" + ref);
+  await page.goto(`/studio/orders?q=${ref}`);
   await page.getByRole("link", { name: ref }).click();
   const inPerson = page.getByRole("region", { name: "A payment taken in person" });
   await expect(inPerson).toContainText(`${usd(2400)} is due`);
