@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
+import { AWAITING_PAYMENT, type OrderStatus, STATUS_NAMES } from "../../../domain/order-status.ts";
 import { ORDER_STEPS, type OrderStep, STEP_NAMES } from "../../../domain/order-steps.ts";
 import type { OrderActionData, OrderQuestion } from "./orders.server.ts";
 import { StudioField, StudioForm } from "./studio-form.tsx";
@@ -91,6 +92,17 @@ export function OrderStatusForm({
   // The fields start again (empty, or the label's when asked) once the order has changed.
   const fresh = `${order.status}-${order.trackingNumber ?? ""}-${using}`;
   const value = (name: "carrier" | "trackingNumber") => (using ? suggestion[name] : (posted?.[name] ?? ""));
+  if (at < 0)
+    return (
+      <p>
+        Now: <span className="studio-pill">{STATUS_NAMES[order.status as OrderStatus] ?? order.status}</span>{" "}
+        <span className="studio-muted">
+          {order.status === AWAITING_PAYMENT
+            ? "It moves on to Paid once its first payment is recorded."
+            : "Its status no longer moves."}
+        </span>
+      </p>
+    );
   return (
     <>
       <p>
