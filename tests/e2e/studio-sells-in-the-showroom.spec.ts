@@ -74,6 +74,7 @@ test("an order taken on the phone is paid by deposit from the mailed link, one i
   // Listed as awaiting payment, under its filter.
   await page.goto("/studio/orders?status=awaiting_payment");
   await expect(page.getByRole("link", { name: ref })).toBeVisible();
+  await shoot(page, "orders-awaiting-payment");
 
   // The buyer pays the deposit from the link: half the table, and the delivery in full.
   const buyer = await page
@@ -132,4 +133,22 @@ test("an order taken on the phone is paid by deposit from the mailed link, one i
   const rowOf = (r: string) => csv.split("\r\n").find((l) => l.startsWith(`"${r}"`))!;
   expect(rowOf(ref)).toContain('"4950.00","0.00","2550.00","2400.00"');
   expect(rowOf(cashRef)).toContain('"120.00","0.00","120.00","0.00"');
+
+  // A sale that fell through: cancelled before anything was paid, asked first.
+  await page.goto("/studio/orders/new");
+  await page.getByLabel("Name", { exact: true }).fill(`${buyerName} stool`);
+  await page.getByLabel("E-mail").fill("grace.stool@example.com");
+  const stool = page.getByRole("group", { name: "Line 1" });
+  await stool.getByLabel("Custom line: what it is").fill("Oak stool");
+  await stool.getByLabel("Custom line: price of one (USD)").fill("300");
+  await page.getByRole("radio", { name: "Collected at the studio" }).check();
+  await page.getByRole("button", { name: "Make the order" }).click();
+  await page.waitForURL(/\/studio\/orders\/\d+$/);
+  await page.getByRole("link", { name: "Cancel this order" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Cancel order [A-Z0-9]+\?$/);
+  await expectToFit(page, "the page asking before a cancel");
+  await shoot(page, "cancel-order");
+  await page.getByRole("button", { name: "Cancel this order" }).click();
+  await page.waitForURL(/\/studio\/orders\/\d+$/);
+  await expect(page.getByText(/^cancelled$/i).first()).toBeVisible();
 });
