@@ -234,6 +234,7 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
             </select>
           </div>
           <StudioField
+            key={`amount-${refunds.length}`}
             name="amount"
             label="Amount (USD)"
             inputMode="decimal"
