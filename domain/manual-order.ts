@@ -28,5 +28,16 @@ export const isInPersonMethod = (v: string): v is InPersonMethod => Object.hasOw
 /** How a payment was taken, in words: by card on the order's page, or one of the in-person ways. */
 export const paymentMethodName = (method: string) => (isInPersonMethod(method) ? IN_PERSON_METHODS[method] : "Card");
 
+const PAID_HOW: Record<InPersonMethod | "card", string> = {
+  card: "by card",
+  cash: "in cash",
+  check: "by check",
+  terminal: "on the card terminal",
+};
+
+/** How a payment was taken, as a sentence goes on: "$120.00 paid in cash", "by check". */
+export const paidHow = (method: string): string =>
+  Object.hasOwn(PAID_HOW, method) ? PAID_HOW[method as keyof typeof PAID_HOW] : `by ${method.replace(/[_-]+/g, " ")}`;
+
 /** A check needs its number and a terminal payment its receipt; cash needs nothing. */
 export const needsReference = (method: InPersonMethod) => method !== "cash";

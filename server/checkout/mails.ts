@@ -10,6 +10,9 @@ import type { OutgoingMail } from "../mail/outbox.ts";
 import type { ShippingRate } from "../shipping/provider.ts";
 import type { PricedCart } from "./pricing.ts";
 
+/** A rate's name: its carrier and service ("USPS Priority Mail"), or the one of them a studio's own way has. */
+const rateName = (rate: ShippingRate) => [rate.provider, rate.servicelevel.name].filter(Boolean).join(" ");
+
 export function orderMails(o: {
   studio: MailStudio;
   ref: string;
@@ -39,7 +42,7 @@ export function orderMails(o: {
     return build ? [`  ${l.quantity} x ${l.title}: ${build}`] : [];
   });
   const shipping = o.rate
-    ? `Shipping: ${o.rate.provider} ${o.rate.servicelevel.name}, ${formatPrice(o.shippingTotal)}`
+    ? `Shipping: ${rateName(o.rate)}, ${formatPrice(o.shippingTotal)}`
     : "Shipping: arranged with you by the studio";
   const specialized =
     cart.specialized.length > 0
@@ -121,7 +124,7 @@ function confirmationHtml(o: Parameters<typeof orderMails>[0], name: string): st
     sums: [
       { label: "Subtotal", value: formatPrice(o.cart.subtotal) },
       {
-        label: o.rate ? `Shipping (${o.rate.provider} ${o.rate.servicelevel.name})` : "Shipping",
+        label: o.rate ? `Shipping (${rateName(o.rate)})` : "Shipping",
         value: o.rate ? formatPrice(o.shippingTotal) : "Arranged with you",
       },
       ...(o.deposit === null

@@ -70,7 +70,9 @@ async function measure(tx: Tx, input: MoneyBackInput, kind: MoneyBackKind, lock:
   const later = await tx
     .select()
     .from(orderPayments)
-    .where(and(eq(orderPayments.orderId, order.id), eq(orderPayments.status, "approved"), eq(orderPayments.method, "card")));
+    .where(
+      and(eq(orderPayments.orderId, order.id), eq(orderPayments.status, "approved"), eq(orderPayments.method, "card")),
+    );
   const p = paymentId === null ? null : later.find((x) => x.id === paymentId);
   if (paymentId !== null && !p) throw badRequest("payment", "Choose one of the order's payments.");
   const retref = p ? p.retref : order.paymentRef;

@@ -4,15 +4,8 @@
  * and the list exported. Every change is written to the audit log with the order before and after.
  */
 import { and, asc, desc, eq, ilike, inArray, or } from "drizzle-orm";
-import {
-  isOrderStep,
-  ORDER_STEPS,
-  type OrderStep,
-  STEP_NAMES,
-  stepMove,
-  studioDelivers,
-} from "../../domain/order-steps.ts";
 import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from "../../domain/order-status.ts";
+import { isOrderStep, type OrderStep, STEP_NAMES, stepMove, studioDelivers } from "../../domain/order-steps.ts";
 import type { Db } from "../db/client.ts";
 import { orderLines, orderRefunds, orders, type StaffNote } from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
@@ -106,7 +99,8 @@ export async function setOrderStep(
     const [before] = await tx.select().from(orders).where(eq(orders.id, input.id)).for("update");
     // An order still at checkout (or whose payment failed) is not the studio's to move.
     if (!before || CHECKOUT_STATES.includes(before.status)) throw badRequest("id", "No such order.");
-    if (!isOrderStep(before.status)) throw badRequest("step", "This order is not paid yet (or was cancelled): record a payment first.");
+    if (!isOrderStep(before.status))
+      throw badRequest("step", "This order is not paid yet (or was cancelled): record a payment first.");
     const ours = studioDelivers(before.shipping);
     const move = stepMove(before.status, step);
     const ref = before.orderRef;
@@ -285,63 +279,4 @@ export async function addOrderNote(db: Db, who: StaffAccount, id: number, text: 
       .where(eq(orders.id, id));
     await audit(tx, who, { action: "order.note", entity: "order", entityId: before.orderRef, after: { text: body } });
   });
-}
-
-const CSV_COLUMNS = [
-  "order",
-  "date",
-  "status",
-  "name",
-  "email",
-  "phone",
-  "city",
-  "region",
-  "country",
-  "subtotal",
-  "shipping",
-  "total",
-  "refunded",
-  "paid",
-  "due",
-  "carrier",
-  "tracking",
-] as const;
-
-/** A spreadsheet cell: quoted, and a leading = + - @ defused so a spreadsheet never runs it. */
-export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
-export async function ordersCsv(db: Db, filter: OrderFilter = {}): Promise<string> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(inArray(orders.status, filter.status ? [filter.status] : [...ORDER_STATUSES]))
-    .orderBy(desc(orders.createdAt));
-  const lines = rows.map((o) =>
-    [
-      o.orderRef,
-      o.createdAt.toISOString(),
-      o.status,
-      o.deliveryName,
-      o.email,
-      o.phone,
-      o.address.city,
-      o.address.region,
-      o.address.country,
-      o.subtotal.toFixed(2),
-      o.shippingTotal.toFixed(2),
-      o.total.toFixed(2),
-      o.refundedTotal.toFixed(2),
-      o.paidTotal.toFixed(2),
-      amountDue(o).toFixed(2),
-      o.carrier,
-      o.trackingNumber,
-    ]
-      .map(csvCell)
-      .join(","),
-  );
-  return `${[CSV_COLUMNS.join(","), ...lines].join("\r\n")}\r\n`;
 }

@@ -4,6 +4,7 @@
  * person, notes, links and build photos (server/studio/orders.ts, order-refunds.ts,
  * manual-orders.ts, server/orders/balance.ts write them).
  */
+import { paidHow } from "../../../domain/manual-order.ts";
 import { isOrderStep, ORDER_STEPS, STEP_NAMES } from "../../../domain/order-steps.ts";
 import { capital, count, listed, money, num, quoted, type Said, type Say, shorten, str } from "./history-values.ts";
 
@@ -57,20 +58,9 @@ function moneyBack(kind: "refund" | "void"): Say {
   };
 }
 
-const METHODS: Record<string, string> = {
-  cash: "in cash",
-  check: "by check",
-  cheque: "by check",
-  terminal: "on the card terminal",
-  card: "by card",
-  transfer: "by bank transfer",
-  "bank-transfer": "by bank transfer",
-  bank_transfer: "by bank transfer",
-};
-
 function paymentWords(a: Record<string, unknown>): string {
   const method = str(a.method);
-  const how = METHODS[method] ?? (method ? `by ${method.replace(/[_-]+/g, " ")}` : "");
+  const how = method ? paidHow(method) : "";
   const ref = str(a.reference).trim();
   const refWords = ref
     ? method === "check"

@@ -1,13 +1,15 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { formatPrice } from "../../../domain/format.ts";
+import { paidHow } from "../../../domain/manual-order.ts";
 import { cardText, moneyBackSentence } from "../../../domain/money-back.ts";
 import { type OrderStep, partlyStudioDelivered, STEP_NAMES, studioDelivers } from "../../../domain/order-steps.ts";
 import { AddressLines } from "../../features/studio/address-lines.tsx";
-import { AuditTrail } from "../../features/studio/audit-trail.tsx";
+import { AuditTrail, HistoryEvent } from "../../features/studio/audit-trail.tsx";
 import { DeliveryAnswers } from "../../features/studio/delivery-answers.tsx";
 import { InPersonPayment } from "../../features/studio/in-person-payment.tsx";
 import { FieldsForm } from "../../features/studio/item-form.tsx";
+import { OrderLinesTable } from "../../features/studio/order-lines-table.tsx";
 import { OrderConfirm, OrderNotes, OrderStatusForm } from "../../features/studio/order-work.tsx";
 import { loadOrder, type OrderActionData, orderAction } from "../../features/studio/orders.server.ts";
 import { StudioField, StudioForm, StudioNotices } from "../../features/studio/studio-form.tsx";
@@ -33,8 +35,9 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
   const label = (order.label ?? {}) as { label_url?: string; tracking_number?: string };
   const rate = ((order.shipping ?? {}) as { rate?: { provider?: string; servicelevel?: { name?: string } } }).rate;
   const { payments, due } = loaderData;
-  // Every card payment the order took: the checkout's (the deposit, or the whole) and those from its page.
-  const atCheckout = order.deposit ?? order.total;
+  // Every card payment the order took: the checkout's (the deposit, or the whole; none on an order
+  // the studio wrote, whose money is all in its payments) and those from its page.
+  const atCheckout = order.source === "studio" ? 0 : (order.deposit ?? order.total);
   const taken = payments.reduce((s, p) => s + p.amount, atCheckout);
   const left = Math.round((taken - order.refundedTotal) * 100) / 100;
   const a = order.address;
@@ -76,19 +79,31 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
         </section>
         <section className="studio-card" aria-labelledby="order-payment">
           <h2 id="order-payment">Payment</h2>
-          <p>
-            {order.deposit === null
-              ? `${formatPrice(order.total)} paid`
-              : `Deposit of ${formatPrice(order.deposit)} paid on ${formatPrice(order.total)}`}{" "}
-            {order.paidAt ? <When at={order.paidAt} /> : ""}
-            <br />
-            {order.cardBrand} ending {order.cardLast4}
-            <br />
-            <span className="studio-muted">Reference {order.paymentRef ?? "none"}</span>
-          </p>
-          {payments.map((p) => (
+          {order.source === "studio" ? (
+            <p>
+              {order.paidTotal > 0
+                ? `${formatPrice(order.paidTotal)} paid of ${formatPrice(order.total + order.chargesTotal)}`
+                : `Nothing paid yet of ${formatPrice(order.total + order.chargesTotal)}`}
+              <br />
+              <span className="studio-muted">Written by the studio</span>
+            </p>
+          ) : (
+            <p>
+              {order.deposit === null
+                ? `${formatPrice(order.total)} paid`
+                : `Deposit of ${formatPrice(order.deposit)} paid on ${formatPrice(order.total)}`}{" "}
+              {order.paidAt ? <When at={order.paidAt} /> : ""}
+              <br />
+              {cardText(order, false)}
+              <br />
+              <span className="studio-muted">Reference {order.paymentRef ?? "none"}</span>
+            </p>
+          )}
+          {loaderData.allPayments.map((p) => (
             <p key={p.id}>
-              {formatPrice(p.amount)} paid from the order's page <When at={p.settledAt ?? p.createdAt} />
+              {formatPrice(p.amount)}{" "}
+              {p.method === "card" ? "paid by card from the order's page" : `paid ${paidHow(p.method)}`}
+              {p.reference ? ` (${p.reference})` : ""} <When at={p.settledAt ?? p.createdAt} />
             </p>
           ))}
           {order.refundedTotal > 0 && <p>Given back: {formatPrice(order.refundedTotal)}</p>}
@@ -123,38 +138,7 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
       </div>
 
       <h2>Pieces</h2>
-      <table className="studio-table">
-        <thead>
-          <tr>
-            <th scope="col">Piece</th>
-            <th scope="col" className="num">
-              Each
-            </th>
-            <th scope="col" className="num">
-              Qty
-            </th>
-            <th scope="col" className="num">
-              Total
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((l) => (
-            <tr key={l.id}>
-              <td data-label="Piece">{l.title}</td>
-              <td data-label="Each" className="num">
-                {formatPrice(l.unitPrice)}
-              </td>
-              <td data-label="Qty" className="num">
-                {l.quantity}
-              </td>
-              <td data-label="Total" className="num">
-                {formatPrice(l.total)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <OrderLinesTable lines={lines} />
 
       <h2 id="order-status">Status</h2>
       {allowed.step ? (
@@ -192,8 +176,10 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
       )}
       {!allowed.refund ? (
         <p className="studio-muted">Only an owner can refund or void.</p>
+      ) : taken <= 0 ? (
+        <p className="studio-muted">Nothing was paid by card, so there is nothing to give back to a card.</p>
       ) : left <= 0 ? (
-        <p className="studio-muted">Everything paid has been given back.</p>
+        <p className="studio-muted">Everything paid by card has been given back.</p>
       ) : (
         <StudioForm csrf={csrf} action="?intent=refund">
           {payments.length > 0 && (
@@ -205,11 +191,13 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
                 id="refund-payment"
                 name="payment"
                 className="field__control"
-                defaultValue={refundPosted?.payment || "checkout"}
+                defaultValue={refundPosted?.payment || (atCheckout > 0 ? "checkout" : String(payments[0]?.id))}
               >
-                <option value="checkout">
-                  {order.deposit === null ? "At checkout" : "The deposit"}, {formatPrice(atCheckout)}
-                </option>
+                {atCheckout > 0 && (
+                  <option value="checkout">
+                    {order.deposit === null ? "At checkout" : "The deposit"}, {formatPrice(atCheckout)}
+                  </option>
+                )}
                 {payments.map((p) => (
                   <option key={p.id} value={String(p.id)}>
                     From the order's page <When at={p.settledAt ?? p.createdAt} />, {formatPrice(p.amount)}
@@ -316,9 +304,9 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
 
       <h2>History</h2>
       <AuditTrail entries={history}>
-        <li>
-          <When at={order.createdAt} /> · ordered
-        </li>
+        <HistoryEvent at={order.createdAt}>
+          {order.source === "studio" ? "Written by the studio" : "Placed at the checkout"}
+        </HistoryEvent>
       </AuditTrail>
     </>
   );
