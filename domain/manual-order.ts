@@ -41,3 +41,6 @@ export const paidHow = (method: string): string =>
 
 /** A check needs its number and a terminal payment its receipt; cash needs nothing. */
 export const needsReference = (method: InPersonMethod) => method !== "cash";
+
+/** One thing the new-order form offers from the catalog: a piece, a size, a slab or a base for sale, by name. */
+export type CatalogChoice = { id: number; type: string; name: string; price: number; stock: number };

@@ -15,6 +15,7 @@ import { EMAIL } from "../../domain/email.ts";
 import { AMOUNT, formatPrice } from "../../domain/format.ts";
 import { latestWindow } from "../../domain/lead-time.ts";
 import {
+  type CatalogChoice,
   IN_PERSON_METHODS,
   isDelivery,
   isInPersonMethod,
@@ -46,7 +47,7 @@ export const FORM_KEY = /^[A-Za-z0-9_-]{16,100}$/;
 export const newFormKey = () => randomBytes(18).toString("base64url");
 
 /** What the catalog offers the new-order form: every piece, size, slab and base for sale, by name. */
-export async function catalogChoices(db: Db) {
+export async function catalogChoices(db: Db): Promise<CatalogChoice[]> {
   const rows = await db
     .select({
       id: products.id,
@@ -73,8 +74,6 @@ export async function catalogChoices(db: Db) {
     }))
     .sort((a, b) => a.type.localeCompare(b.type) || a.name.localeCompare(b.name));
 }
-
-export type CatalogChoice = Awaited<ReturnType<typeof catalogChoices>>[number];
 
 /** One row of the form as posted: a catalog item, or a custom line's description and price. */
 export type PostedLine = { item: string; quantity: string; description: string; price: string };

@@ -6,8 +6,7 @@
  */
 
 import { formatPrice } from "../../../domain/format.ts";
-import { DELIVERIES, IN_PERSON_METHODS } from "../../../domain/manual-order.ts";
-import type { CatalogChoice } from "../../../server/studio/manual-orders.ts";
+import { type CatalogChoice, DELIVERIES, IN_PERSON_METHODS } from "../../../domain/manual-order.ts";
 import type { NewOrderAnswer, NewOrderValues } from "./manual-order.server.ts";
 import { StudioField, StudioForm, StudioNotices } from "./studio-form.tsx";
 
