@@ -102,7 +102,7 @@ test("a table bought with a deposit: half now, the balance from the mailed link 
   await other.close();
 
   await page.reload();
-  await expect(page.getByText(`${usd(balance)} paid from the order's page`)).toHaveCount(1);
+  await expect(page.getByText(`${usd(balance)} paid by card from the order's page`)).toHaveCount(1);
   await expect(page.getByText("Nothing is due").first()).toBeVisible();
   // The studio delivers a Divergence table itself: no carrier or tracking number to give.
   await page.getByLabel("Status", { exact: true }).selectOption("shipped");

@@ -39,15 +39,16 @@ export function AuditTrail({ entries, children }: { entries: AuditEntryView[]; c
   );
 }
 
-/** A record's own event in its history, said as the entries are ("Placed at the checkout — Nov 27, 2026, 2:14 PM"). */
-export function HistoryEvent({ at, children }: { at: Date | string; children: React.ReactNode }) {
+/** A record's own event in its history, said as the entries are ("Placed at the checkout — Ada Lovelace, Nov 27, 2026, 2:14 PM"). */
+export function HistoryEvent({ at, by, children }: { at: Date | string; by?: string; children: React.ReactNode }) {
   return (
     <li>
       <p className="studio-history">
         {children}
         <span className="studio-muted">
           {" "}
-          — <When at={at} />
+          — {by ? `${by}, ` : ""}
+          <When at={at} />
         </span>
       </p>
     </li>

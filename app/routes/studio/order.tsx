@@ -304,9 +304,12 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
 
       <h2>History</h2>
       <AuditTrail entries={history}>
-        <HistoryEvent at={order.createdAt}>
-          {order.source === "studio" ? "Written by the studio" : "Placed at the checkout"}
-        </HistoryEvent>
+        {/* An order the studio wrote has its own entry (who wrote it); one placed at the checkout, its buyer's. */}
+        {order.source !== "studio" && (
+          <HistoryEvent at={order.createdAt} by={order.deliveryName}>
+            Placed at the checkout
+          </HistoryEvent>
+        )}
       </AuditTrail>
     </>
   );
