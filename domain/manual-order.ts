@@ -14,6 +14,12 @@ export const DELIVERIES = {
   collect: "Collected at the studio",
 } as const;
 export type Delivery = keyof typeof DELIVERIES;
+
+/** The way an order the studio wrote reaches its buyer, in words; null for a checkout's order. */
+export function deliveryWay(shipping: Record<string, unknown> | null | undefined): string | null {
+  const way = (shipping?.delivery as { way?: unknown } | undefined)?.way;
+  return typeof way === "string" && Object.hasOwn(DELIVERIES, way) ? DELIVERIES[way as Delivery] : null;
+}
 export const isDelivery = (v: string): v is Delivery => Object.hasOwn(DELIVERIES, v);
 
 /** A payment taken in person, never through the card gateway (so never given back to a card). */

@@ -38,6 +38,12 @@ export function studioDelivers(shipping: Record<string, unknown> | null | undefi
   return !shipping?.rate;
 }
 
+/** Whether the buyer collects the order at the studio (an order the studio wrote for the showroom). */
+export function collectedAtStudio(shipping: Record<string, unknown> | null | undefined): boolean {
+  const delivery = shipping?.delivery as { way?: unknown } | undefined;
+  return delivery?.way === "collect";
+}
+
 /** Whether some of the order's pieces come with the studio's own delivery beside a carrier's parcels. */
 export function partlyStudioDelivered(shipping: Record<string, unknown> | null | undefined): boolean {
   const specialized = shipping?.specialized;

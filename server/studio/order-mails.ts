@@ -7,7 +7,7 @@ import { formatPrice } from "../../domain/format.ts";
 import { shipDatesText } from "../../domain/lead-time.ts";
 import { exactPrice, type MoneyBackKind } from "../../domain/money-back.ts";
 import { lineChoices } from "../../domain/order-lines.ts";
-import { type OrderStep, partlyStudioDelivered, studioDelivers } from "../../domain/order-steps.ts";
+import { collectedAtStudio, type OrderStep, partlyStudioDelivered, studioDelivers } from "../../domain/order-steps.ts";
 import type { orderLines, orders } from "../db/schema.ts";
 import { type MailStudio, mailPictureUrl, renderBuyerMail } from "../mail/buyer-mail.tsx";
 import type { OutgoingMail } from "../mail/outbox.ts";
@@ -27,8 +27,14 @@ type Words = {
 /** The subject of the mail a step forward sends (the back office's questions name it), or null: no mail. */
 export function stepMailSubject(order: Pick<Order, "shipping">, step: OrderStep): string | null {
   if (step === "in_production") return "Your order is in the workshop";
-  if (step === "ready") return "Your order is ready";
-  if (step === "shipped") return studioDelivers(order.shipping) ? "Your order is on its way" : "Your order has shipped";
+  const collected = collectedAtStudio(order.shipping);
+  if (step === "ready") return collected ? "Your order is ready to collect" : "Your order is ready";
+  if (step === "shipped")
+    return collected
+      ? "Your order has been collected"
+      : studioDelivers(order.shipping)
+        ? "Your order is on its way"
+        : "Your order has shipped";
   return null;
 }
 
@@ -53,14 +59,24 @@ function stepWords(order: Order, step: OrderStep): Words | null {
       kind: "order-ready",
       subject,
       heading: subject,
-      says: ours
-        ? `Your order ${ref} is finished. Next we deliver it ourselves: we will be in touch to agree a day that suits you.`
-        : `Your order ${ref} is finished. Next we pack it and hand it to the carrier, and we will mail you its tracking number the day it ships.`,
+      says: collectedAtStudio(order.shipping)
+        ? `Your order ${ref} is finished and ready to collect from the studio. Reply to this mail to agree a time that suits you.`
+        : ours
+          ? `Your order ${ref} is finished. Next we deliver it ourselves: we will be in touch to agree a day that suits you.`
+          : `Your order ${ref} is finished. Next we pack it and hand it to the carrier, and we will mail you its tracking number the day it ships.`,
       note: null,
     };
   const rest = partlyStudioDelivered(order.shipping)
     ? " The pieces we deliver ourselves come with the studio's own delivery: we will be in touch to agree a day."
     : "";
+  if (collectedAtStudio(order.shipping))
+    return {
+      kind: "order-shipped",
+      subject,
+      heading: subject,
+      says: `Your order ${ref} has been collected from the studio. Thank you, and enjoy it.`,
+      note: null,
+    };
   return {
     kind: "order-shipped",
     subject,

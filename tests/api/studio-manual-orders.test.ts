@@ -263,6 +263,22 @@ describe.each(dbKinds)("orders the studio writes on %s", (kind: DbKind) => {
     );
     expect(await takings()).toBeCloseTo(before + 120, 2);
 
+    // Collected at the studio: the page says so, with no empty address; the ready mail asks to collect it.
+    const page = await textOf(await send(`/studio/orders/${o.id}`, { headers: { cookie: session.cookie } }));
+    expect(page).toContain("Collected at the studio: $0");
+    expect(page).not.toMatch(/<p>,|<br\/>,/);
+    for (const step of ["in_production", "ready"]) {
+      const moved = await send(`/studio/orders/${o.id}?intent=status`, {
+        method: "POST",
+        body: formBody({ csrf: session.csrf, step }),
+        headers: { cookie: session.cookie },
+      });
+      expect(moved.status).toBe(200);
+    }
+    const ready = (await db().select().from(mailOutbox)).filter((m) => m.to === email && m.kind === "order-ready");
+    expect(ready.map((m) => m.subject)).toEqual([`Your order is ready to collect (${o.orderRef})`]);
+    expect(ready[0]!.text).toContain("ready to collect from the studio");
+
     // A checkout's order with a delivery charge: its balance paid by check in the showroom.
     const sold = await paidOrder(t.deps, { total: 1000 });
     await db().update(orders).set({ chargesTotal: 200 }).where(eq(orders.id, sold.id));

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { formatPrice } from "../../../domain/format.ts";
-import { paidHow } from "../../../domain/manual-order.ts";
+import { deliveryWay, paidHow } from "../../../domain/manual-order.ts";
 import { cardText, moneyBackSentence } from "../../../domain/money-back.ts";
 import { type OrderStep, partlyStudioDelivered, STEP_NAMES, studioDelivers } from "../../../domain/order-steps.ts";
 import { AddressLines } from "../../features/studio/address-lines.tsx";
@@ -117,8 +117,10 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
         <section className="studio-card" aria-labelledby="order-shipping">
           <h2 id="order-shipping">Shipping</h2>
           <p>
-            {rate ? `${rate.provider ?? ""} ${rate.servicelevel?.name ?? ""}`.trim() : "Arranged by the studio"}:{" "}
-            {formatPrice(order.shippingTotal)}
+            {rate
+              ? `${rate.provider ?? ""} ${rate.servicelevel?.name ?? ""}`.trim()
+              : (deliveryWay(order.shipping) ?? "Arranged by the studio")}
+            : {formatPrice(order.shippingTotal)}
           </p>
           {label.label_url ? (
             <p>
