@@ -17,6 +17,34 @@ import type { PaymentDeps } from "./payment.ts";
 import type { PricedCart, PricedLine } from "./pricing.ts";
 import { releasePendingOrder, takeStock } from "./stock.ts";
 
+/** A line taken from stock ships within its days; one built to order, in its weeks. */
+export const shipWindowOf = (builtToOrder: (l: PricedLine) => boolean) => (l: PricedLine) =>
+  builtToOrder(l) ? l.shipWindows.built : (l.shipWindows.inStock ?? l.shipWindows.built);
+
+/**
+ * The `order_lines` rows of an order's priced lines, as every order keeps them (the checkout's and
+ * those the studio writes): what was bought, and in its details whether it is built to order,
+ * when it ships and its picture.
+ */
+export function orderLineRows(orderId: number, lines: PricedLine[], builtToOrder: (l: PricedLine) => boolean) {
+  const windowOf = shipWindowOf(builtToOrder);
+  return lines.map((l) => ({
+    orderId,
+    kind: l.kind,
+    itemId: l.itemId,
+    title: l.title,
+    unitPrice: l.unitPrice,
+    quantity: l.quantity,
+    total: l.total,
+    details: {
+      ...l.details,
+      ...(builtToOrder(l) ? { builtToOrder: true } : {}),
+      shipWindow: windowOf(l),
+      picture: l.picture,
+    },
+  }));
+}
+
 /** Takes the stock of every line and writes the pending order, all or nothing. */
 export function reserve(
   deps: PaymentDeps,
@@ -34,9 +62,7 @@ export function reserve(
     deps.db,
     cart.lines,
     async (tx, builtToOrder) => {
-      // A line taken from stock ships within its days; one built to order, in its weeks.
-      const windowOf = (l: PricedLine) =>
-        builtToOrder(l) ? l.shipWindows.built : (l.shipWindows.inStock ?? l.shipWindows.built);
+      const windowOf = shipWindowOf(builtToOrder);
       const [order] = await tx
         .insert(orders)
         .values({
@@ -70,23 +96,7 @@ export function reserve(
         .returning({ id: orders.id });
       const orderId = (order as { id: number }).id;
       await tx.update(paymentAttempts).set({ orderRef: ref }).where(eq(paymentAttempts.key, key));
-      await tx.insert(orderLines).values(
-        cart.lines.map((l) => ({
-          orderId,
-          kind: l.kind,
-          itemId: l.itemId,
-          title: l.title,
-          unitPrice: l.unitPrice,
-          quantity: l.quantity,
-          total: l.total,
-          details: {
-            ...l.details,
-            ...(builtToOrder(l) ? { builtToOrder: true } : {}),
-            shipWindow: windowOf(l),
-            picture: l.picture,
-          },
-        })),
-      );
+      await tx.insert(orderLines).values(orderLineRows(orderId, cart.lines, builtToOrder));
 
       return orderId;
     },

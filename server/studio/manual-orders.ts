@@ -24,6 +24,7 @@ import {
 } from "../../domain/manual-order.ts";
 import { AWAITING_PAYMENT, CANCELLED } from "../../domain/order-status.ts";
 import { fullName } from "../../domain/product-names.ts";
+import { orderLineRows, shipWindowOf } from "../checkout/orders.ts";
 import { type PricedLine, priceCart } from "../checkout/pricing.ts";
 import { giveStockBack, takeStock } from "../checkout/stock.ts";
 import type { Db } from "../db/client.ts";
@@ -262,8 +263,7 @@ export async function createManualOrder(
   let id: number;
   try {
     id = await takeStock(db, lines, async (tx, builtToOrder) => {
-      const windowOf = (l: PricedLine) =>
-        builtToOrder(l) ? l.shipWindows.built : (l.shipWindows.inStock ?? l.shipWindows.built);
+      const windowOf = shipWindowOf(builtToOrder);
       const [order] = await tx
         .insert(orders)
         .values({
@@ -282,23 +282,7 @@ export async function createManualOrder(
           shipWindow: latestWindow(lines.map(windowOf)),
         })
         .returning();
-      await tx.insert(orderLines).values(
-        lines.map((l) => ({
-          orderId: order!.id,
-          kind: l.kind,
-          itemId: l.itemId,
-          title: l.title,
-          unitPrice: l.unitPrice,
-          quantity: l.quantity,
-          total: l.total,
-          details: {
-            ...l.details,
-            ...(builtToOrder(l) ? { builtToOrder: true } : {}),
-            shipWindow: windowOf(l),
-            picture: l.picture,
-          },
-        })),
-      );
+      await tx.insert(orderLines).values(orderLineRows(order!.id, lines, builtToOrder));
       await audit(tx, who, {
         action: "order.create",
         entity: "order",
