@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { divergenceLine, fillAddress, fillCard, payButton, seedCart } from "./support/checkout.ts";
+import { buyAtCheckout, divergenceLine } from "./support/checkout.ts";
 import { expect, expectNoSeriousA11yViolations, open, test } from "./support/fixtures.ts";
 import { expectToFit } from "./support/phone-fit.ts";
 import { E2E_OWNER, signInAs } from "./support/studio.ts";
@@ -22,16 +22,7 @@ test("a table bought with its choices shows what to build on Today and the packi
   const table = await divergenceLine(request);
   const { size, baseFinish, title } = table.product;
   const build = `Size ${size} · Live edge · ${baseFinish} base · Natural Oil top`;
-  await seedCart(page, request, [table]);
-  await open(page, "/check-out");
-  await fillAddress(page);
-  await fillCard(page, "4111111111111111");
-  await payButton(page).click();
-  const dialog = page.getByRole("dialog");
-  await expect(dialog).toBeVisible({ timeout: 20_000 });
-  await dialog.getByRole("button", { name: "Close" }).click();
-  const placed = page.getByRole("region", { name: "Thank you for your order" });
-  const ref = /Order ([A-Z0-9]+)/.exec((await placed.textContent()) ?? "")![1]!;
+  const { placed, ref } = await buyAtCheckout(page, request, [table]);
   expect(ref).toMatch(/^[2-9A-HJKMNP-Z]{10}$/);
   const figures = await placed.locator(".order-ref").evaluate((el) => getComputedStyle(el).fontVariantNumeric);
   expect(figures).toBe("lining-nums tabular-nums");

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { isShippable } from "../../support/payment-request.ts";
+import { expect, open } from "./fixtures.ts";
 
 /** Checkout journeys: a cart put in local storage, the form filled the way a shopper fills it. */
 
@@ -99,17 +100,19 @@ type Divergence = {
 };
 
 /**
- * A configured table of the size with the most tables left, from a species with every size in
+ * A configured table of the size with the most tables left (or, asked, the fewest but two), from a species with every size in
  * stock (the configurator's journey works on a species with a booked-out size, so the two never
  * meet).
  */
-export async function divergenceLine(request: APIRequestContext) {
+export async function divergenceLine(request: APIRequestContext, { fewest = false } = {}) {
   const d = (await (await request.get("/api/divergence/GetDivergenceVariants/1")).json()) as Divergence;
   const choices = d.variantSpecies
     .filter((s) => s.metadata.every((m) => m.stock > 0) && s.speciesFinishes.length > 0)
     .flatMap((s) => s.metadata.map((m) => ({ s, m })))
     .sort((a, b) => b.m.stock - a.m.stock);
-  const { s, m } = choices[0]!;
+  // `fewest`: the size with the fewest tables left but two, which the journeys taking the most
+  // stocked size at the same time never buy too (a journey that counts the size's stock).
+  const { s, m } = fewest ? choices.filter((c) => c.m.stock >= 2).at(-1)! : choices[0]!;
   const price = m.price + d.divergenceMetadata.liveEdgePrice;
   return {
     product: {
@@ -136,4 +139,22 @@ export async function divergenceLine(request: APIRequestContext) {
     quantity: 1,
     total: price,
   };
+}
+
+/**
+ * A phone's purchase of `lines` through the checkout page, paid by a test card to an address in
+ * Pennsylvania: the thank-you region, and the order's number it gives.
+ */
+export async function buyAtCheckout(page: Page, request: APIRequestContext, lines: unknown[]) {
+  await seedCart(page, request, lines);
+  await open(page, "/check-out");
+  await fillAddress(page);
+  await fillCard(page, "4111111111111111");
+  await payButton(page).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await dialog.getByRole("button", { name: "Close" }).click();
+  const placed = page.getByRole("region", { name: "Thank you for your order" });
+  const ref = /Order ([A-Z0-9]+)/.exec((await placed.textContent()) ?? "")![1]!;
+  return { placed, ref };
 }
