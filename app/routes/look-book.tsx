@@ -28,7 +28,7 @@ export default function LookBookPage({ loaderData }: Route.ComponentProps) {
         <div>
           <p className="label">Portfolio</p>
           <h1>Look Book</h1>
-          <p>A year of work from the studio, page by page: the tables, the slabs they came from, and their rooms.</p>
+          <p>A year of work from the studio: the tables, the slabs they came from, and their rooms.</p>
         </div>
         <div className="lb-head__actions">
           <a className="btn" href={PDF} download>

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { BUYER_ADDRESS, paymentRequest, type QuotedRate } from "../../support/payment-request.ts";
 import { shippablePiece } from "./checkout.ts";
@@ -17,12 +17,17 @@ export async function signInAs(page: Page, email: string, password: string) {
 
 /**
  * Opens the back office's menu where the bar shows it as one button (a phone); on a wide screen
- * every section is in the bar already.
+ * every section is in the bar already. It first waits for the bar: after a sign-in the address
+ * is /studio before the back office's layout is drawn, and a menu looked for then is not there.
  */
 export async function openStudioMenu(page: Page) {
   const menu = page.locator("details.studio-menu");
-  if ((await menu.isVisible()) && !(await menu.evaluate((d: HTMLDetailsElement) => d.open)))
-    await menu.locator("summary").click();
+  await menu.waitFor({ state: "attached" });
+  if (!(await menu.isVisible())) return;
+  await expect(async () => {
+    if (!(await menu.evaluate((d: HTMLDetailsElement) => d.open))) await menu.locator("summary").click();
+    await expect(menu.locator(".studio-menu__panel")).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
 }
 
 /** Goes to a section of the back office through the bar (its menu on a phone), as a person does. */
