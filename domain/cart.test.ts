@@ -1,9 +1,20 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addToCart, type CartLine, cartCount, roundCents, toStockCartProduct, validCartLines } from "./cart.ts";
+import {
+  addToCart,
+  type CartLine,
+  cartCount,
+  lineCents,
+  linesCents,
+  timesQuantity,
+  toStockCartProduct,
+  validCartLines,
+} from "./cart.ts";
 import { cartSummary, isOutOfStock, removeFromCart, restoreLine, setQuantity } from "./cart-lines.ts";
 import { rematchCart } from "./cart-rematch.ts";
 import type { DivergenceData, Product } from "./catalog-types.ts";
 import { divergencePrice } from "./divergence-builder.ts";
+import { toCents, toDollars } from "./money.ts";
 import { item, table } from "./test-fixtures/cart.ts";
 import { LEAD } from "./test-fixtures/divergence.ts";
 
@@ -65,7 +76,8 @@ describe("changing a quantity", () => {
   it("recomputes the total as quantity × price, rounded to cents", () => {
     const [line] = setQuantity(lines, lines[0]!, 3);
     expect(line).toMatchObject({ quantity: 3, total: 59.97 });
-    expect(roundCents(3 * 19.99)).toBe(59.97);
+    expect(timesQuantity(19.99, 3)).toBe(5997);
+    expect(lineCents(item(1, { price: 19.99 }), 3)).toBe(5997);
   });
 
   it("uses the sale price when set", () => {
@@ -130,6 +142,34 @@ describe("the summary", () => {
 
   it("is zero for an empty cart", () => {
     expect(cartSummary([])).toEqual({ subtotal: 0, items: 0 });
+  });
+
+  it("totals any cart exactly, to the cent", () => {
+    // Prices of two decimals (a sale price or not) and quantities, as the catalog has them.
+    const piece = fc.record({
+      cents: fc.integer({ min: 1, max: 2_500_000 }),
+      saleCents: fc.option(fc.integer({ min: 1, max: 2_500_000 })),
+      quantity: fc.integer({ min: 1, max: 40 }),
+    });
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 12 }), (pieces) => {
+        const lines = pieces.reduce<CartLine[]>(
+          (acc, p, i) =>
+            addToCart(
+              acc,
+              item(i + 1, { price: p.cents / 100, salePrice: p.saleCents && p.saleCents / 100, stock: 99 }),
+              p.quantity,
+            ),
+          [],
+        );
+        const expected = pieces.reduce((s, p) => s + (p.saleCents ?? p.cents) * p.quantity, 0);
+        expect(linesCents(lines)).toBe(expected);
+        expect(cartSummary(lines).subtotal).toBe(toDollars(expected));
+        expect(toCents(cartSummary(lines).subtotal)).toBe(expected);
+        for (const [i, l] of lines.entries())
+          expect(toCents(l.total)).toBe((pieces[i]!.saleCents ?? pieces[i]!.cents) * pieces[i]!.quantity);
+      }),
+    );
   });
 });
 

@@ -8,6 +8,7 @@ import type { ImageRef, Product } from "./catalog-types.ts";
 import type { PricingBreakdown } from "./divergence-builder.ts";
 import { maxDivergenceQuantity, TOP_FINISHES, type TopFinish } from "./divergence-rules.ts";
 import type { LeadTime } from "./lead-time.ts";
+import { type Cents, sumCents, toCents, toDollars } from "./money.ts";
 import { clampQuantity } from "./quantity.ts";
 
 /** A stock item as the cart keeps it: the product's identity, prices and stock. */
@@ -52,15 +53,31 @@ export type DivergenceCartProduct = {
 };
 
 export type CartProduct = StockCartProduct | DivergenceCartProduct;
+/**
+ * A line as the browser stores it. Its prices and `total` are dollars, as the catalog and the
+ * API's wire carry them (a cart kept in local storage stays readable); sums are made in cents.
+ */
 export type CartLine = { product: CartProduct; quantity: number; total: number };
 
-/** Money to the cent (3 × 19.99 is 59.97, not 59.970000000000006). */
-export const roundCents = (n: number): number => Math.round((n + Number.EPSILON) * 100) / 100;
+/**
+ * A dollar figure to the cent, through domain/money.ts. Kept for code that still adds dollars;
+ * new code works in cents (toCents, sumCents, toDollars) and does not call it.
+ */
+export const roundCents = (dollars: number): number => toDollars(toCents(dollars));
 
 export const isDivergenceProduct = (p: CartProduct): p is DivergenceCartProduct => p.type === "Divergence";
 
 export const unitPrice = (p: CartProduct): number => p.salePrice ?? p.price;
-export const lineTotal = (p: CartProduct, quantity: number): number => roundCents(quantity * unitPrice(p));
+/** A unit price in dollars (the catalog's) times a whole quantity, exactly: 3 × 19.99 is 59.97. */
+export const timesQuantity = (unitDollars: number, quantity: number): Cents => toCents(unitDollars) * quantity;
+/** The line's total in cents. */
+export const lineCents = (p: CartProduct, quantity: number): Cents => timesQuantity(unitPrice(p), quantity);
+/** The line's total in dollars, as the stored line keeps it. */
+export const lineTotal = (p: CartProduct, quantity: number): number => toDollars(lineCents(p, quantity));
+/** Dollar figures (stored lines' totals, database amounts) added up exactly, in cents. */
+export const sumDollars = (amounts: readonly number[]): Cents => sumCents(amounts.map(toCents));
+/** What lines come to, in cents. */
+export const linesCents = (lines: readonly { total: number }[]): Cents => sumDollars(lines.map((l) => l.total));
 
 /**
  * Never below 0, whole units, never past the stock: a stock item's, or the chosen size's for a

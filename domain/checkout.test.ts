@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { type CheckoutFields, checkoutTotal, validateCheckout, validateShipping } from "./checkout.ts";
+import {
+  type CheckoutFields,
+  checkoutTotal,
+  checkoutTotalCents,
+  validateCheckout,
+  validateShipping,
+} from "./checkout.ts";
 
 const good: CheckoutFields = {
   firstname: "Ada",
@@ -59,5 +65,7 @@ describe("checkout validation (docs/product.md §5)", () => {
 
   it("totals to the cent", () => {
     expect(checkoutTotal(59.97, 10.01)).toBe(69.98);
+    expect(checkoutTotal(0.1, 0.2)).toBe(0.3);
+    expect(checkoutTotalCents(5997, 1001)).toBe(6998);
   });
 });

@@ -5,6 +5,7 @@
 
 import { cardBrand, cvcLength } from "./cards.ts";
 import { EMAIL } from "./email.ts";
+import { type Cents, toCents, toDollars } from "./money.ts";
 
 export type ShippingFields = {
   firstname: string;
@@ -95,6 +96,9 @@ export function validateCard(f: Partial<CardFields>): FieldErrors<CardFields> {
   return errors;
 }
 
-/** Total = subtotal + the chosen shipping amount, to the cent (docs/product.md §4). */
+/** Total = subtotal + the chosen shipping amount (docs/product.md §4), in cents. */
+export const checkoutTotalCents = (subtotal: Cents, shipping: Cents): Cents => subtotal + shipping;
+
+/** The same for dollar figures (the wire's, the database's): added in cents, dollars out. */
 export const checkoutTotal = (subtotal: number, shipping: number): number =>
-  Math.round((subtotal + shipping + Number.EPSILON) * 100) / 100;
+  toDollars(checkoutTotalCents(toCents(subtotal), toCents(shipping)));

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { depositOf } from "./deposit.ts";
+import { depositCents, depositOf } from "./deposit.ts";
 
 const table = { total: 9000, madeToOrder: true };
 const lamp = { total: 250, madeToOrder: false };
@@ -28,6 +28,49 @@ describe("deposit", () => {
     expect(depositOf([lamp], 20, { percent: 50, minimum: 0 })).toBeNull();
     expect(depositOf([table], 0, { percent: 0, minimum: 0 })).toBeNull();
     expect(depositOf([table], 0, { percent: 100, minimum: 0 })).toBeNull();
+  });
+
+  it("splits any order in cents exactly: now + balance is the total, the balance the rest of the built lines", () => {
+    const line = fc.record({ cents: fc.integer({ min: 1, max: 2_000_000 }), madeToOrder: fc.boolean() });
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 0, max: 50_000 }),
+        fc.integer({ min: 1, max: 99 }),
+        fc.integer({ min: 0, max: 500_000 }).map((c) => c / 100),
+        (lines, shipping, percent, minimum) => {
+          const split = depositCents(lines, shipping, { percent, minimum });
+          const built = lines.reduce((s, l) => s + (l.madeToOrder ? l.cents : 0), 0);
+          if (!split) return;
+          const total = lines.reduce((s, l) => s + l.cents, 0) + shipping;
+          expect(split.now + split.balance).toBe(total);
+          expect(Number.isSafeInteger(split.now) && Number.isSafeInteger(split.balance)).toBe(true);
+          expect(split.balance).toBeGreaterThan(0);
+          expect(built - split.balance).toBeGreaterThanOrEqual(Math.round(minimum * 100));
+          // The dollar version says the same, to the cent.
+          const dollars = depositOf(
+            lines.map((l) => ({ total: l.cents / 100, madeToOrder: l.madeToOrder })),
+            shipping / 100,
+            { percent, minimum },
+          );
+          expect(dollars).toEqual({ now: split.now / 100, balance: split.balance / 100, percent });
+        },
+      ),
+    );
+  });
+
+  it("rounds the percentage to the nearest cent, half a cent up", () => {
+    // 12.5 % of $0.20 is 2.5 cents: 3 cents now; 33 % of $1.01 is 33.33 cents: 33.
+    expect(depositCents([{ cents: 20, madeToOrder: true }], 0, { percent: 12.5, minimum: 0 })).toEqual({
+      now: 3,
+      balance: 17,
+      percent: 12.5,
+    });
+    expect(depositCents([{ cents: 101, madeToOrder: true }], 7, { percent: 33, minimum: 0 })).toEqual({
+      now: 33 + 7,
+      balance: 68,
+      percent: 33,
+    });
   });
 
   it("splits any order exactly into what is paid now and later, both in cents", () => {

@@ -6,33 +6,55 @@
  * full (pieces from stock, shipping). The rest, the balance, is paid from the order's page once
  * the studio says the piece is ready. The same function prices it in the browser and on the server.
  */
-import { roundCents } from "./cart.ts";
+import { type Cents, percentOf, sumCents, toCents, toDollars } from "./money.ts";
 
 /** The studio's rule: a percentage of the made-to-order lines (0 offers no deposit), with a floor in dollars. */
 export type DepositRule = { percent: number; minimum: number };
 
 export const NO_DEPOSITS: DepositRule = { percent: 0, minimum: 0 };
 
-/** What a deposit checkout charges now, and what is left for later. */
+/** What a deposit checkout charges now, and what is left for later, in dollars (the wire's). */
 export type DepositSplit = { now: number; balance: number; percent: number };
 
+/** The same in cents: `now + balance` is the order's total exactly. */
+export type DepositCents = { now: Cents; balance: Cents; percent: number };
+
 /**
- * The deposit on an order: null when none is offered (no made-to-order line, deposits off, or
- * the minimum would already be the whole of those lines).
+ * The deposit on an order, in cents: null when none is offered (no made-to-order line, deposits
+ * off, or the minimum would already be the whole of those lines). The part paid now of the
+ * made-to-order lines is the percentage (domain/money.ts percentOf, to the nearest cent) or the
+ * minimum, whichever is more; the balance is the rest of those lines, so now + balance = total.
+ */
+export function depositCents(
+  lines: { cents: Cents; madeToOrder: boolean }[],
+  shipping: Cents,
+  rule: DepositRule,
+): DepositCents | null {
+  if (!(rule.percent > 0 && rule.percent < 100)) return null;
+  const built = sumCents(lines.map((l) => (l.madeToOrder ? l.cents : 0)));
+  if (built <= 0) return null;
+  const part = Math.min(built, Math.max(toCents(rule.minimum), percentOf(built, rule.percent)));
+  if (part >= built) return null;
+  const total = sumCents(lines.map((l) => l.cents)) + shipping;
+  const balance = built - part;
+  return { now: total - balance, balance, percent: rule.percent };
+}
+
+/**
+ * `depositCents` for dollar figures (lines' totals and shipping as the database and the wire
+ * carry them): worked out in cents, answered in dollars.
  */
 export function depositOf(
   lines: { total: number; madeToOrder: boolean }[],
   shippingTotal: number,
   rule: DepositRule,
 ): DepositSplit | null {
-  if (!(rule.percent > 0 && rule.percent < 100)) return null;
-  const built = roundCents(lines.reduce((s, l) => s + (l.madeToOrder ? l.total : 0), 0));
-  if (built <= 0) return null;
-  const part = Math.min(built, Math.max(rule.minimum, roundCents((built * rule.percent) / 100)));
-  if (part >= built) return null;
-  const total = roundCents(lines.reduce((s, l) => s + l.total, 0) + shippingTotal);
-  const balance = roundCents(built - part);
-  return { now: roundCents(total - balance), balance, percent: rule.percent };
+  const split = depositCents(
+    lines.map((l) => ({ cents: toCents(l.total), madeToOrder: l.madeToOrder })),
+    toCents(shippingTotal),
+    rule,
+  );
+  return split && { now: toDollars(split.now), balance: toDollars(split.balance), percent: split.percent };
 }
 
 /** The choice the checkout posts: the whole order now, or the deposit. */

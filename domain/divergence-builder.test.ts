@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  breakdownCents,
   chooseBaseFinish,
   chooseLiveEdge,
   chooseSize,
@@ -83,6 +84,11 @@ describe("the price", () => {
       divergencePrice({ liveEdgePrice: 0.1, ceramicCoatingPrice: 0.2 }, { price: 9300.5 }, "Yes", "Ceramic Coating")
         .totalPrice,
     ).toBe(9300.8);
+    expect(
+      breakdownCents(
+        divergencePrice({ liveEdgePrice: 0.1, ceramicCoatingPrice: 0.2 }, { price: 0.1 }, "Yes", "Ceramic Coating"),
+      ),
+    ).toBe(40);
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import type { DivergenceData, DivergenceSize, DivergenceSpecies, ImageRef } from "./catalog-types.ts";
 import type { TopFinish } from "./divergence-rules.ts";
+import { type Cents, sumCents, toCents, toDollars } from "./money.ts";
 
 export { isBuiltToOrder, MAX_TABLES, maxDivergenceQuantity, TOP_FINISHES, type TopFinish } from "./divergence-rules.ts";
 export type LiveEdge = "Yes" | "No";
@@ -69,7 +70,8 @@ export function chosenSize(d: DivergenceData, c: DivergenceChoice): DivergenceSi
 
 /**
  * Size price, plus the live-edge price when the edge is live, plus the ceramic-coating price
- * when the top is coated; to the cent.
+ * when the top is coated; added in cents. The breakdown is in dollars, as the catalog, the
+ * stored cart line and the order's details carry it (`breakdownCents` reads its total back).
  */
 export function divergencePrice(
   meta: { liveEdgePrice: number; ceramicCoatingPrice: number },
@@ -79,9 +81,12 @@ export function divergencePrice(
 ): PricingBreakdown {
   const liveEdgePrice = liveEdge === "Yes" ? meta.liveEdgePrice : 0;
   const ceramicCoatingPrice = topFinish === "Ceramic Coating" ? meta.ceramicCoatingPrice : 0;
-  const totalPrice = Math.round((size.price + liveEdgePrice + ceramicCoatingPrice) * 100) / 100;
+  const totalPrice = toDollars(sumCents([size.price, liveEdgePrice, ceramicCoatingPrice].map(toCents)));
   return { basePrice: size.price, liveEdgePrice, ceramicCoatingPrice, totalPrice };
 }
+
+/** A table's price in cents. */
+export const breakdownCents = (b: PricingBreakdown): Cents => toCents(b.totalPrice);
 
 /** The price so far: null until a size is chosen. */
 export function currentPrice(d: DivergenceData, c: DivergenceChoice): PricingBreakdown | null {

@@ -1,7 +1,7 @@
-import { roundCents } from "../../../domain/cart.ts";
 import type { DivergenceData } from "../../../domain/catalog-types.ts";
-import { depositOf } from "../../../domain/deposit.ts";
+import { depositCents } from "../../../domain/deposit.ts";
 import {
+  breakdownCents,
   chosenSize,
   currentPrice,
   type DivergenceChoice,
@@ -10,6 +10,7 @@ import {
 } from "../../../domain/divergence-builder.ts";
 import { divergenceStartingPrice } from "../../../domain/divergence-order.ts";
 import { formatPrice } from "../../../domain/format.ts";
+import { formatCents } from "../../../domain/money.ts";
 import { QuantityStepper } from "../../components/quantity-stepper.tsx";
 import { ShipWindowNote } from "../../components/ship-window-note.tsx";
 import { type ImageFolder, imageUrl } from "../../lib/images.ts";
@@ -50,7 +51,8 @@ export function PurchaseStep({
   const price = currentPrice(d, c);
   const { backlogWeeks, timeZone, deposit: rule } = useShellData().studio;
   // A table is built to order: the checkout offers the studio's deposit on it (domain/deposit.ts).
-  const deposit = price ? depositOf([{ total: price.totalPrice * quantity, madeToOrder: true }], 0, rule) : null;
+  const totalCents = price ? breakdownCents(price) * quantity : 0;
+  const deposit = price ? depositCents([{ cents: totalCents, madeToOrder: true }], 0, rule) : null;
   return (
     <Step
       n={6}
@@ -114,7 +116,7 @@ export function PurchaseStep({
         )}
         {deposit && (
           <p className="buy__stock">
-            A deposit of {formatPrice(deposit.now)} at checkout starts it; the rest is paid when it is ready.
+            A deposit of {formatCents(deposit.now)} at checkout starts it; the rest is paid when it is ready.
           </p>
         )}
       </div>
@@ -168,9 +170,7 @@ export function PriceBar({
         {price ? (
           <>
             <span className="label">Total</span>{" "}
-            <span className="builder__amount">
-              {formatPrice(quantity > 1 ? roundCents(quantity * price.totalPrice) : price.totalPrice)}
-            </span>
+            <span className="builder__amount">{formatCents(breakdownCents(price) * quantity)}</span>
             {quantity > 1 && (
               <span className="builder__each">
                 {" "}
