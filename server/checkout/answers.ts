@@ -3,7 +3,7 @@
  * declined, or an error. Written here once, for a payment just made and for a repeat of its
  * Idempotency-Key answered from what became of the order.
  */
-import { roundCents } from "../../domain/cart.ts";
+import { toCents, toDollars } from "../../domain/money.ts";
 import type { AuthResponse } from "../payments/gateway.ts";
 import type { LabelResult } from "../shipping/provider.ts";
 
@@ -46,7 +46,7 @@ export function approvedAnswer(order: {
       label: labelData(order.label),
       // Only on the deposit path: the full payment's answer is the specification's, unchanged.
       ...(order.deposit !== null
-        ? { deposit: { paid: order.deposit, balance: roundCents(order.total - order.deposit) } }
+        ? { deposit: { paid: order.deposit, balance: toDollars(toCents(order.total) - toCents(order.deposit)) } }
         : {}),
     },
   };

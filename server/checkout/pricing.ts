@@ -4,12 +4,13 @@
  * with the configurator's function, and the parcels shipping is quoted for.
  */
 import { and, eq, inArray, ne } from "drizzle-orm";
-import { roundCents } from "../../domain/cart.ts";
+import { linesCents, timesQuantity } from "../../domain/cart.ts";
 import type { CartLineInput } from "../../domain/checkout-wire.ts";
 import { type DepositRule, NO_DEPOSITS } from "../../domain/deposit.ts";
-import { divergencePrice } from "../../domain/divergence-builder.ts";
+import { breakdownCents, divergencePrice } from "../../domain/divergence-builder.ts";
 import { productFolder } from "../../domain/image-folders.ts";
 import { leadTimeOf, type ShipWindow, shipWindow, studioToday } from "../../domain/lead-time.ts";
+import { toDollars } from "../../domain/money.ts";
 import { fullName } from "../../domain/product-names.ts";
 import { archivedSpecies } from "../catalog/archived-species.ts";
 import type { Db } from "../db/client.ts";
@@ -19,6 +20,10 @@ import type { Parcel } from "../shipping/provider.ts";
 
 export type { CartLineInput };
 
+/**
+ * A priced line. Its amounts are dollars, as the order's rows and the API's wire keep them;
+ * each is worked out in cents (unit cents × quantity, the subtotal a sum of cents).
+ */
 export type PricedLine = {
   /** A catalog piece, a configured Divergence table, a line of a quote the studio wrote, or a custom line of an order it wrote. */
   kind: "product" | "divergence" | "quote" | "custom";
@@ -150,7 +155,7 @@ export async function priceCart(db: Db, input: CartLineInput[]): Promise<PricedC
         title: `${size.species} Dining Table`,
         unitPrice: price.totalPrice,
         quantity: line.quantity,
-        total: roundCents(price.totalPrice * line.quantity),
+        total: toDollars(breakdownCents(price) * line.quantity),
         customShipping: true,
         madeToOrder: true,
         stockRef: { table: "divergence_sizes", id: size.id },
@@ -190,7 +195,7 @@ export async function priceCart(db: Db, input: CartLineInput[]): Promise<PricedC
       title: fullName({ id: p.id, title: p.title, productId: p.parentId }, (id) => parentTitles.get(id)),
       unitPrice: unit,
       quantity: q,
-      total: roundCents(unit * q),
+      total: toDollars(timesQuantity(unit, q)),
       customShipping: p.customShipping,
       madeToOrder: p.buildWeeksMin !== null,
       stockRef: { table: "products", id: p.id },
@@ -208,7 +213,7 @@ export async function priceCart(db: Db, input: CartLineInput[]): Promise<PricedC
 
   return {
     lines,
-    subtotal: roundCents(lines.reduce((s, l) => s + l.total, 0)),
+    subtotal: toDollars(linesCents(lines)),
     parcels: lines.flatMap((l) => l.parcels),
     specialized: lines.filter((l) => l.customShipping).map((l) => ({ id: l.itemId, title: l.title })),
     cartKey: lines

@@ -9,10 +9,11 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { type Destination, destinationKey } from "../../domain/checkout-wire.ts";
+import { toDollars } from "../../domain/money.ts";
 import type { Db } from "../db/client.ts";
 import { shippingQuotes } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
-import type { ShippingRate } from "../shipping/provider.ts";
+import { rateCents, type ShippingRate } from "../shipping/provider.ts";
 
 const quoteId = () => `q_${randomBytes(18).toString("base64url")}`;
 
@@ -32,7 +33,7 @@ export async function rememberQuotes(
     quoted.map(({ rate, id }) => ({
       objectId: id,
       provider,
-      amount: Number(rate.amount),
+      amount: toDollars(rateCents(rate)),
       currency: rate.currency,
       rate: rate as unknown as Record<string, unknown>,
       cartKey: quotedFor.cartKey,

@@ -3,6 +3,7 @@
  * (shippo.ts), otherwise the built-in rate table (rate-table.ts). Shapes follow
  * docs/product.md §3 "Shipping rate" and "Shipping label result" (Shippo's field names).
  */
+import { type Cents, parseDollars } from "../../domain/money.ts";
 
 export type ShippingAddress = {
   name: string;
@@ -30,6 +31,13 @@ export type ShippingRate = {
   duration_terms: string;
   carrier_account: string;
 };
+
+/** A rate's amount in cents, read from its decimal text (never through a float). */
+export function rateCents(rate: Pick<ShippingRate, "amount">): Cents {
+  const cents = parseDollars(rate.amount);
+  if (cents === null) throw new RangeError(`Not a rate amount: '${rate.amount}'`);
+  return cents;
+}
 
 export type LabelResult = {
   status: "SUCCESS" | "ERROR" | "QUEUED" | "WAITING";

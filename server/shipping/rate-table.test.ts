@@ -104,6 +104,13 @@ describe("rate table: rates", () => {
     expect(rates[0]!.amount).toBe("68.35");
   });
 
+  it("rounds the weighted part to the nearest cent, half a cent up", async () => {
+    // Ground to NJ, 38 lb: 9.50 + 0.55 × 38 × 1.15 = 9.50 + 24.035, so 33.54 (floats made it 33.53).
+    const rates = await createRateTableProvider({ files }).rates(from, to("NJ"), [{ ...box, weight: 38 }]);
+    expect(rates[0]!.amount).toBe("33.54");
+    expect(decodeRateId(rates[0]!.object_id)?.a).toBe("33.54");
+  });
+
   it("offers freight services only for a heavy piece", async () => {
     const rates = await createRateTableProvider({ files }).rates(from, to("CA"), [
       { length: 80, width: 40, height: 30, weight: 180 },

@@ -1,29 +1,33 @@
 import { randomBytes } from "node:crypto";
+import { type Cents, decimalText, percentOf } from "../../domain/money.ts";
 import type { BlobStore } from "../files/blob-store.ts";
 import { renderLabelPdf } from "./label-pdf.ts";
 import type { LabelResult, ShippingAddress, ShippingProvider, ShippingRate } from "./provider.ts";
 import { AddressRefused, ShippingUnavailable } from "./provider.ts";
-import { billableWeight, needsFreight, zoneFactor, zoneFor } from "./rate-zones.ts";
+import { billableWeight, needsFreight, zoneFor, zonePercent } from "./rate-zones.ts";
 
-type Service = { token: string; name: string; base: number; perLb: number; days: (zone: number) => number };
+/** A service's price: a base and a price per billable pound, in cents. */
+type Service = { token: string; name: string; base: Cents; perLb: Cents; days: (zone: number) => number };
 
 const parcelServices: Service[] = [
-  { token: "ground", name: "Ground", base: 9.5, perLb: 0.55, days: (z) => Math.min(7, z + 2) },
-  { token: "priority", name: "Priority", base: 18, perLb: 0.95, days: (z) => (z <= 3 ? 2 : 3) },
-  { token: "express", name: "Express", base: 35, perLb: 1.8, days: (z) => (z === 6 ? 2 : 1) },
+  { token: "ground", name: "Ground", base: 950, perLb: 55, days: (z) => Math.min(7, z + 2) },
+  { token: "priority", name: "Priority", base: 1800, perLb: 95, days: (z) => (z <= 3 ? 2 : 3) },
+  { token: "express", name: "Express", base: 3500, perLb: 180, days: (z) => (z === 6 ? 2 : 1) },
 ];
 const freightServices: Service[] = [
-  { token: "freight_curbside", name: "Freight, curbside", base: 95, perLb: 0.42, days: (z) => z + 4 },
-  { token: "freight_white_glove", name: "Freight, white glove", base: 195, perLb: 0.5, days: (z) => z + 6 },
+  { token: "freight_curbside", name: "Freight, curbside", base: 9500, perLb: 42, days: (z) => z + 4 },
+  { token: "freight_white_glove", name: "Freight, white glove", base: 19500, perLb: 50, days: (z) => z + 6 },
 ];
 const serviceByToken = new Map([...parcelServices, ...freightServices].map((s) => [s.token, s]));
 
 export const RATE_TABLE_PROVIDER = "Local rates";
 
-/** base + per-pound × billable weight × zone factor, as "123.45". */
+/**
+ * base + per-pound × billable weight × zone factor, as "123.45": in cents, the weighted part
+ * to the nearest cent (domain/money.ts percentOf).
+ */
 function priceOf(service: Service, weight: number, zone: number): string {
-  const cents = Math.round((service.base + service.perLb * weight * zoneFactor[zone]!) * 100);
-  return (cents / 100).toFixed(2);
+  return decimalText(service.base + percentOf(service.perLb * weight, zonePercent[zone]!));
 }
 
 /** What a rate's object_id carries: service, amount, zone, billable pounds, destination. */
@@ -48,7 +52,7 @@ export function decodeRateId(id: string): RateFacts | null {
   try {
     const f = JSON.parse(Buffer.from(m[1]!, "base64url").toString()) as RateFacts;
     const service = serviceByToken.get(f.s);
-    if (!service || !zoneFactor[f.z] || !Number.isInteger(f.w) || f.w < 1) return null;
+    if (!service || !zonePercent[f.z] || !Number.isInteger(f.w) || f.w < 1) return null;
     return priceOf(service, f.w, f.z) === f.a && typeof f.d === "string" ? f : null;
   } catch {
     return null;

@@ -22,8 +22,8 @@ const zoneOfState = new Map(
 /** Territories are also written as countries of their own. */
 const territoryCountries = new Set(["PR", "GU", "VI", "AS", "MP"]);
 
-/** Per-pound multiplier by zone. */
-export const zoneFactor: Record<number, number> = { 1: 1, 2: 1.15, 3: 1.35, 4: 1.6, 5: 1.9, 6: 2.6 };
+/** Per-pound multiplier by zone, in percent (zone 2 is 1.15 ×). */
+export const zonePercent: Record<number, number> = { 1: 100, 2: 115, 3: 135, 4: 160, 5: 190, 6: 260 };
 
 export type ZoneAnswer = { zone: number } | { zone: null; reason: "international" | "unknown-state" };
 

@@ -1,8 +1,10 @@
+import { decimalText, parseDollars } from "../../domain/money.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import {
   type LabelResult,
   type Parcel,
+  rateCents,
   type ShippingAddress,
   type ShippingProvider,
   type ShippingRate,
@@ -24,7 +26,9 @@ type Answer = { status: number; json: unknown };
 
 const sleepFor = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const str = (v: unknown): string => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
-const num = (n: number): string => String(Math.round(n * 100) / 100);
+/** A parcel's measure as Shippo takes it: a string, at most two decimals ("6.5", "41.26"). */
+const measure = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2, useGrouping: false });
+const num = (n: number): string => measure.format(n);
 
 /** Seconds or an HTTP date, as milliseconds from now; null when absent or unreadable. */
 function retryAfterMs(header: string | null): number | null {
@@ -65,16 +69,19 @@ function toAddress(a: ShippingAddress): Record<string, string> {
   return out;
 }
 
-/** A Shippo rate in the shop's shape, or null when it has no USD amount. */
+/**
+ * A Shippo rate in the shop's shape, or null when it has no USD amount. The amount is Shippo's
+ * decimal string read as cents (domain/money.ts parseDollars) and written back with two decimals.
+ */
 function toRate(r: Record<string, unknown>): ShippingRate | null {
   const usd = r.currency === "USD" ? r.amount : r.currency_local === "USD" ? r.amount_local : undefined;
-  const amount = Number(str(usd));
-  if (!str(r.object_id) || str(usd) === "" || !Number.isFinite(amount)) return null;
+  const cents = parseDollars(str(usd));
+  if (!str(r.object_id) || cents === null) return null;
   const level = (r.servicelevel ?? {}) as Record<string, unknown>;
   const days = r.estimated_days;
   return {
     object_id: str(r.object_id),
-    amount: amount.toFixed(2),
+    amount: decimalText(cents),
     currency: "USD",
     provider: str(r.provider),
     servicelevel: { name: str(level.name), token: str(level.token) },
@@ -163,7 +170,7 @@ export function createShippoProvider(
       const shipment = (json ?? {}) as { rates?: Record<string, unknown>[]; messages?: unknown[] };
       const rates = (shipment.rates ?? []).map(toRate).filter((r): r is ShippingRate => r !== null);
       if (rates.length === 0) logger.warn({ messages: shipment.messages ?? [] }, "shippo: no rates");
-      return rates.sort((a, b) => Number(a.amount) - Number(b.amount));
+      return rates.sort((a, b) => rateCents(a) - rateCents(b));
     },
 
     async buyLabel(rate) {
