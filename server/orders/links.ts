@@ -4,12 +4,17 @@
  * SHA-256 of a token is stored (order_links), so neither the database nor its backups open an
  * order; the studio can revoke every link of an order and send a fresh one. A wrong or revoked
  * token finds nothing, the same way.
+ *
+ * A mail carries no token until it is sent: it is queued with a mark in the token's place
+ * (`mailedOrderLink`, `mailedQuoteLink`), and the outbox mints the token as it hands the mail to
+ * the transport (`mintMailedLinks`, server/mail/outbox.ts), then clears the stored body. So the
+ * token is nowhere in the database, queued or sent, and no backup opens a page.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { orderLines, orderLinks, orderRefunds, orders } from "../db/schema.ts";
+import { orderLines, orderLinks, orderRefunds, orders, quotes } from "../db/schema.ts";
 import { siteOrigin } from "../seo/origin.ts";
 
 type Tx = Pick<Db, "insert" | "select" | "update">;
@@ -28,6 +33,68 @@ export async function newOrderLink(tx: Tx, orderId: number): Promise<string> {
   const token = newToken();
   await tx.insert(orderLinks).values({ orderId, tokenHash: hashOf(token) });
   return token;
+}
+
+/**
+ * The mark a queued mail carries in place of a page token: `~link.order.12~`. Only characters a
+ * URL, HTML and a mail's text leave as they are, so `orderPageUrl(config, mailedOrderLink(id))`
+ * is a well-formed address (its origin read as any other) until the outbox puts a token there.
+ */
+export const mailedOrderLink = (orderId: number) => `~link.order.${orderId}~`;
+
+/** The mark of a quote's page token in a queued mail (see mailedOrderLink). */
+export const mailedQuoteLink = (quoteId: number) => `~link.quote.${quoteId}~`;
+
+const MAILED_LINK = /~link\.(order|quote)\.(\d+)~/g;
+
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * A mail's bodies with each mark replaced by a token minted now (one per mark, the same in the
+ * text and the HTML), as the outbox sends it. An order's token is a new `order_links` row. A quote
+ * has one `token_hash`: each send of its mail replaces it, so only the latest quote mail's link
+ * opens the quote (a quote is mailed once, at its writing; a resend would end the first link).
+ * A mark is minted only for a mail to the order's or quote's own address: a mark typed into
+ * text that is mailed elsewhere (an enquiry quoted in a reply, say) gets a token that opens
+ * nothing, and is named in `refused`. A send that then fails leaves its token minted and unknown
+ * to anyone (the mail never left), so it opens nothing anyone has; the next attempt mints again.
+ */
+export async function mintMailedLinks<T extends string | null>(
+  tx: Tx,
+  to: string,
+  bodies: T[],
+): Promise<{ bodies: T[]; refused: string[] }> {
+  const marks = new Set(bodies.flatMap((b) => (b ? [...b.matchAll(MAILED_LINK)].map((m) => m[0]) : [])));
+  const tokens = new Map<string, string>();
+  const refused: string[] = [];
+  for (const mark of marks) {
+    const [, what, idText] = /^~link\.(order|quote)\.(\d+)~$/.exec(mark)!;
+    const id = Number(idText);
+    const token = newToken();
+    let minted = false;
+    if (what === "order") {
+      const [order] = await tx.select({ email: orders.email }).from(orders).where(eq(orders.id, id));
+      if (order && sameAddress(order.email, to)) {
+        await tx.insert(orderLinks).values({ orderId: id, tokenHash: hashOf(token) });
+        minted = true;
+      }
+    } else {
+      const [quote] = await tx.select({ email: quotes.email }).from(quotes).where(eq(quotes.id, id));
+      if (quote && sameAddress(quote.email, to)) {
+        await tx
+          .update(quotes)
+          .set({ tokenHash: hashOf(token) })
+          .where(eq(quotes.id, id));
+        minted = true;
+      }
+    }
+    if (!minted) refused.push(mark);
+    tokens.set(mark, token);
+  }
+  return {
+    bodies: bodies.map((b) => (b ? b.replace(MAILED_LINK, (mark) => tokens.get(mark)!) : b)) as T[],
+    refused,
+  };
 }
 
 /** The address of the order page a token opens. */
