@@ -7,6 +7,10 @@
  * - `app/components/` holds shared pieces that are given what they show: they import no feature;
  * - `server/` and `seed/` never import the site (`app/`).
  * A breach fails here with the file, the import and the rule.
+ *
+ * And money's one rule (domain/money.ts): cent rounding appears there and nowhere else in
+ * `app/`, `domain/` and `server/` (tests aside). A rounding written elsewhere fails here with the
+ * file, the line and what it looks like.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -94,5 +98,94 @@ describe("import boundaries", () => {
     expect(
       importsOf('import a from "./a";\nexport { b } from "./b";\nimport "./c.css";\nconst d = import("./d");'),
     ).toEqual(["./a", "./b", "./c.css", "./d"]);
+  });
+});
+
+/**
+ * What cent rounding and float money look like in source: a rounding to hundredths, a fixed
+ * two-decimal text, the old rounding helper, an epsilon nudge, and "the same amount" judged
+ * with a tolerance below a cent. Amounts are whole cents instead (toCents, decimalText,
+ * formatCents, percentOf, allocate, compared with ===).
+ */
+const CENT_ROUNDING: { name: string; re: RegExp }[] = [
+  { name: "rounds to hundredths (* 100) / 100)", re: /\*\s*100\s*\)\s*\/\s*100\b/ },
+  { name: "Math.round(… * 100)", re: /Math\.round\([^;]*?\*\s*100\b/ },
+  { name: ".toFixed(2)", re: /\.toFixed\(\s*2\s*\)/ },
+  { name: "roundCents(…)", re: /\broundCents\(/ },
+  { name: "Number.EPSILON", re: /\bNumber\.EPSILON\b/ },
+  { name: "a tolerance below a cent", re: /Math\.abs\([^;]*?-[^;]*?\)\s*(?:>|>=|<|<=)\s*0?\.00\d*/ },
+];
+
+/** The one place cents are rounded. */
+const MONEY = "domain/money.ts";
+
+/**
+ * Files whose money is still being moved to cents. Each is to leave this list; none is to join it.
+ */
+const STILL_TO_MOVE = new Set([
+  "app/features/orders/pay-due.tsx",
+  "domain/structured-data.ts",
+  "server/checkout/charge.ts",
+  "server/checkout/idempotency.ts",
+  "server/checkout/payment.ts",
+  "server/orders/first-payment.ts",
+  "server/studio/manual-orders.ts",
+  "server/studio/orders-csv.ts",
+]);
+
+/** Lines that look like cent rounding and are not money, with what they round. */
+const NOT_MONEY: { file: string; text: string; why: string }[] = [
+  { file: "app/features/enquiries/send-parts.tsx", text: "Math.round(sending * 100)", why: "an upload's percentage" },
+  { file: "domain/dimensions.ts", text: "Math.round((value - whole) * 100) / 100", why: "inches, to hundredths" },
+  { file: "domain/dimensions.ts", text: "Math.round(value * 100) / 100", why: "inches, to hundredths" },
+];
+
+type Rounding = { file: string; line: number; looks: string; text: string };
+
+/** Where a file's source rounds cents: one entry per line and pattern. */
+function centRoundings(file: string, source: string): Rounding[] {
+  const found: Rounding[] = [];
+  for (const [i, text] of source.split("\n").entries()) {
+    if (/^\s*(?:\/\/|\*|\/\*)/.test(text)) continue; // comments may name what not to write
+    for (const { name, re } of CENT_ROUNDING)
+      if (re.test(text)) found.push({ file, line: i + 1, looks: name, text: text.trim() });
+  }
+  return found;
+}
+
+const isTest = (file: string) => /\.test\.tsx?$|(^|\/)test-fixtures\//.test(file);
+
+describe("money: cent rounding only in domain/money.ts", () => {
+  it("holds in every source file of app/, domain/ and server/ (files still moving aside)", () => {
+    const offenders: string[] = [];
+    for (const dir of ["app", "domain", "server"]) {
+      for (const full of sourceFiles(path.join(root, dir))) {
+        const file = path.relative(root, full).split(path.sep).join("/");
+        if (file === MONEY || isTest(file) || STILL_TO_MOVE.has(file)) continue;
+        for (const r of centRoundings(file, readFileSync(full, "utf8"))) {
+          if (NOT_MONEY.some((n) => n.file === r.file && r.text.includes(n.text))) continue;
+          offenders.push(`${r.file}:${r.line} ${r.looks}: ${r.text}`);
+        }
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it("recognises each way of rounding cents, and not the ways of domain/money.ts", () => {
+    const looks = (text: string) => centRoundings("x.ts", text).map((r) => r.looks);
+    expect(looks("const t = Math.round(a * 100) / 100;")).toEqual([
+      "rounds to hundredths (* 100) / 100)",
+      "Math.round(… * 100)",
+    ]);
+    expect(looks("const c = Math.round(o.paidTotal * 100);")).toEqual(["Math.round(… * 100)"]);
+    expect(looks("amount: total.toFixed(2),")).toEqual([".toFixed(2)"]);
+    expect(looks("total: roundCents(unit * q),")).toEqual(["roundCents(…)"]);
+    expect(looks("Math.round((n + Number.EPSILON) * 100) / 100")).toHaveLength(3);
+    expect(looks("if (Math.abs(card.amount - asked) > 0.001)")).toEqual(["a tolerance below a cent"]);
+    expect(looks("a !== undefined && Math.abs(a - b) > 0.004;")).toEqual(["a tolerance below a cent"]);
+    expect(looks("Math.abs(body.deposit - split.now) <= .004")).toEqual(["a tolerance below a cent"]);
+    expect(looks("const c = toCents(l.total) * quantity; formatCents(decimalText(c));")).toEqual([]);
+    expect(looks("// no Math.round(x * 100) / 100 here")).toEqual([]);
+    expect(looks("if (Math.abs(dx - dy) > 4) return;")).toEqual([]);
   });
 });
