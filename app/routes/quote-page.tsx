@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
-import { formatLongDate, formatLongDay, formatPrice } from "../../domain/format.ts";
+import { formatLongDate, formatLongDay } from "../../domain/format.ts";
+import { decimalText, formatCents } from "../../domain/money.ts";
 import { TestModeNotice } from "../components/test-mode-notice.tsx";
 import { paymentsInTestMode } from "../features/checkout/test-mode.server.ts";
 import { pageMeta } from "../features/content/meta.ts";
@@ -54,11 +55,11 @@ export default function QuotePage({ loaderData: q, actionData }: Route.Component
   const key = answer?.nextKey ?? q.payKey;
   const asks = q.deposit.balance > 0;
   const sums = [
-    { label: "Total (USD, tax included)", value: formatPrice(q.total) },
+    { label: "Total (USD, tax included)", value: formatCents(q.total) },
     ...(asks
       ? [
-          { label: `Deposit on acceptance (${q.depositPercent}%)`, value: formatPrice(q.deposit.now) },
-          { label: "Balance, when your pieces are ready", value: formatPrice(q.deposit.balance) },
+          { label: `Deposit on acceptance (${q.depositPercent}%)`, value: formatCents(q.deposit.now) },
+          { label: "Balance, when your pieces are ready", value: formatCents(q.deposit.balance) },
         ]
       : []),
   ];
@@ -83,7 +84,7 @@ export default function QuotePage({ loaderData: q, actionData }: Route.Component
                 {l.quantity} × {l.title}
                 {l.description && <span className="order-lines__details">{l.description}</span>}
               </span>
-              <span className="order-lines__price">{formatPrice(l.total)}</span>
+              <span className="order-lines__price">{formatCents(l.total)}</span>
             </li>
           ))}
         </ul>
@@ -99,28 +100,21 @@ export default function QuotePage({ loaderData: q, actionData }: Route.Component
 
       {answer?.accepted ? (
         <section aria-labelledby="quote-done" className="order-page__section order-due">
-          <h2 id="quote-done">Thank you: your order is placed</h2>
+          <h2 id="quote-done">Thank you: your quote is accepted</h2>
           <p role="status">
-            Order <span className="order-ref">{answer.accepted.orderRef}</span>: we received{" "}
-            {formatPrice(answer.accepted.paid)}.
-            {answer.accepted.balance > 0 &&
-              ` The balance of ${formatPrice(answer.accepted.balance)} is asked for when your pieces are ready.`}{" "}
-            A confirmation is on its way to {q.email}.
+            Order <span className="order-ref">{answer.accepted.orderRef}</span> is placed: we received{" "}
+            {formatCents(answer.accepted.paid)}.
+            {answer.accepted.due > 0 &&
+              ` The balance of ${formatCents(answer.accepted.due)} is asked for when your pieces are ready.`}
           </p>
-          {answer.accepted.pageUrl && (
-            <p>
-              <a className="btn" href={answer.accepted.pageUrl}>
-                Follow your order
-              </a>
-            </p>
-          )}
+          <p>We mailed the link to your order's page to {q.email}.</p>
         </section>
       ) : q.state === "open" ? (
         <section aria-labelledby="quote-accept" className="order-page__section order-due">
           <h2 id="quote-accept">{asks ? "Accept and pay the deposit" : "Accept and pay"}</h2>
           <p>
             This quote holds until {formatLongDay(q.validUntil)}. Accepting it places the order: we charge{" "}
-            {formatPrice(q.deposit.now)} now{asks ? " and ask for the balance when your pieces are ready" : ""}.
+            {formatCents(q.deposit.now)} now{asks ? " and ask for the balance when your pieces are ready" : ""}.
           </p>
           {answer?.error && !fieldError && (
             <p className="order-due__error" role="alert">
@@ -130,14 +124,14 @@ export default function QuotePage({ loaderData: q, actionData }: Route.Component
           {key && (
             <Form method="post" className="order-due__form" aria-label="Accept the quote">
               <input type="hidden" name="key" value={key} />
-              <input type="hidden" name="amount" value={q.deposit.now.toFixed(2)} />
+              <input type="hidden" name="amount" value={decimalText(q.deposit.now)} />
               <p className="order-due__field--wide order-due__legend">Where the pieces go</p>
               <PlainFields fields={ADDRESS} refused={answer} values={answer?.values} />
               <p className="order-due__field--wide order-due__legend">Card</p>
               <PlainFields fields={CARD_FIELDS} refused={answer} />
               {q.testMode && <TestModeNotice className="order-due__field--wide" />}
               <button type="submit" className="btn order-due__pay" disabled={busy} aria-busy={busy}>
-                {busy ? "Paying…" : `Accept and pay ${formatPrice(q.deposit.now)}`}
+                {busy ? "Paying…" : `Accept and pay ${formatCents(q.deposit.now)}`}
               </button>
             </Form>
           )}

@@ -9,14 +9,12 @@
  */
 import { and, asc, eq, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { roundCents } from "../../domain/cart.ts";
-import { validateCheckout } from "../../domain/checkout.ts";
-import { paymentWireField } from "../../domain/checkout-order.ts";
-import type { PaymentRequest } from "../../domain/checkout-wire.ts";
+import { paymentRequestSchema } from "../../domain/checkout-wire.ts";
 import { depositOf } from "../../domain/deposit.ts";
 import { AMOUNT, formatLongDay, formatPrice } from "../../domain/format.ts";
 import { type LeadTime, shipWindow, studioToday } from "../../domain/lead-time.ts";
-import type { PaymentAnswer, PaymentDeps } from "../checkout/payment.ts";
+import { type Cents, formatCents, parseDollars, sumCents, toCents, toDollars } from "../../domain/money.ts";
+import type { PaymentDeps } from "../checkout/payment.ts";
 import { type CartSource, processPayment } from "../checkout/payment.ts";
 import type { PricedCart, PricedLine } from "../checkout/pricing.ts";
 import { STALE_AFTER_MS } from "../checkout/stale-orders.ts";
@@ -26,11 +24,14 @@ import { ApiError, badRequest } from "../http/errors.ts";
 import { type MailStudio, renderBuyerMail } from "../mail/buyer-mail.tsx";
 import { enqueueMail } from "../mail/outbox.ts";
 import { PAGE_KEY } from "../orders/balance.ts";
-import { hashOf, newToken, TOKEN } from "../orders/links.ts";
+import { hashOf, mailedQuoteLink, newToken, TOKEN } from "../orders/links.ts";
 import type { StaffAccount } from "../staff/accounts.ts";
 import { audit } from "../staff/audit.ts";
 
 export type Quote = typeof quotes.$inferSelect;
+
+/** A quote line's price times its quantity, in cents. */
+const lineCents = (l: Pick<QuoteLine, "price" | "quantity">): Cents => toCents(l.price) * l.quantity;
 
 /** How many lines a quote can have. */
 export const QUOTE_LINES = 4;
@@ -117,7 +118,7 @@ export function readQuoteForm(values: QuoteFormValues, today = studioToday()) {
   if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== q.validUntil)
     throw badRequest("validUntil", "Valid until: a date such as 2027-01-15.");
   if (q.validUntil < today) throw badRequest("validUntil", "Valid until: today or later.");
-  const total = roundCents(lines.reduce((s, l) => s + l.price * l.quantity, 0));
+  const total = toDollars(sumCents(lines.map(lineCents)));
   return { ...q, lines, total };
 }
 
@@ -147,7 +148,7 @@ export async function createQuote(
       .insert(quotes)
       .values({ ...q, tokenHash: hashOf(token), enquiryId, name, email, staffId: who.id })
       .returning();
-    const url = deps.quoteUrl(token);
+    const url = deps.quoteUrl(mailedQuoteLink(row!.id));
     await enqueueMail(tx, [quoteMail(row!, studio, url)]);
     await tx
       .update(enquiries)
@@ -191,7 +192,7 @@ function quoteMail(q: Quote, studio: MailStudio, url: string) {
       ? `To go ahead, accept it on its page and pay the deposit of ${formatPrice(deposit.now)} (${q.depositPercent}%); the balance is due when your pieces are ready.`
       : `To go ahead, accept it on its page and pay ${formatPrice(deposit.now)}.`;
   const weeksText = `Built in ${q.buildWeeksMin === q.buildWeeksMax ? q.buildWeeksMin : `${q.buildWeeksMin}–${q.buildWeeksMax}`} weeks from acceptance, after the work ahead of it.`;
-  const lines = q.lines.map((l) => `  ${l.quantity} x ${l.title}: ${formatPrice(l.price * l.quantity)}`);
+  const lines = q.lines.map((l) => `  ${l.quantity} x ${l.title}: ${formatCents(lineCents(l))}`);
   return {
     kind: "quote",
     to: q.email,
@@ -213,7 +214,7 @@ function quoteMail(q: Quote, studio: MailStudio, url: string) {
         title: l.title,
         details: l.description || null,
         quantity: l.quantity,
-        total: formatPrice(l.price * l.quantity),
+        total: formatCents(lineCents(l)),
       })),
       sums: [
         { label: "Total (USD, tax included)", value: formatPrice(q.total), strong: true },
@@ -310,7 +311,7 @@ async function pricedQuote(db: Db, q: Quote): Promise<PricedCart> {
     title: l.title,
     unitPrice: l.price,
     quantity: l.quantity,
-    total: roundCents(l.price * l.quantity),
+    total: toDollars(lineCents(l)),
     customShipping: true,
     madeToOrder: true,
     stockRef: null,
@@ -321,7 +322,7 @@ async function pricedQuote(db: Db, q: Quote): Promise<PricedCart> {
   }));
   return {
     lines,
-    subtotal: roundCents(lines.reduce((s, l) => s + l.total, 0)),
+    subtotal: toDollars(sumCents(q.lines.map(lineCents))),
     parcels: [],
     specialized: lines.map((l) => ({ id: l.itemId, title: l.title })),
     cartKey: `quote:${q.id}`,
@@ -330,9 +331,9 @@ async function pricedQuote(db: Db, q: Quote): Promise<PricedCart> {
 }
 
 /** The quote as the order's source: claimed for one order at a time, and only while it holds. */
-function quoteSource(db: Db, q: Quote): CartSource {
+function quoteSource(db: Db, q: Quote, cart: PricedCart): CartSource {
   return {
-    price: () => pricedQuote(db, q),
+    price: async () => cart,
     async claim(ref) {
       // Open, or left 'paying' long ago by an order that is gone (its process stopped mid-way;
       // a payment that is refused gives its claim up at once).
@@ -400,68 +401,115 @@ export const ACCEPT_FIELDS = [
   "key",
 ] as const;
 
+const wire = paymentRequestSchema.shape;
+
 /**
- * Accepts a quote and pays what it asks now, through the checkout's payment: the posted amount
- * must be what the page showed (else a 409 with nothing charged), the address and card are held
- * to the checkout's rules, and the page's key makes a repeat answer the first time.
+ * The quote page's form: the address and card as the payment takes them (its fields have the
+ * payment's own names and limits, domain/checkout-wire.ts), the amount the page showed, in
+ * cents, and the page's key. The checkout's rules (domain/checkout.ts) are the payment's to apply.
+ */
+const acceptForm = z.object({
+  firstname: wire.firstname,
+  lastname: wire.lastname,
+  address: wire.address,
+  city: wire.city,
+  region: wire.region,
+  postal: wire.postal,
+  phone: wire.phone,
+  account: wire.account,
+  expiry: wire.expiry,
+  cvv2: wire.cvv2,
+  name: wire.name,
+  amount: z.string().transform((text, ctx): Cents => {
+    const cents = parseDollars(text);
+    if (cents !== null) return cents;
+    ctx.addIssue({ code: "custom", message: "amount: the amount the page shows, such as 2400.00" });
+    return z.NEVER;
+  }),
+  key: z.string().regex(PAGE_KEY, "key: missing; reload the page"),
+});
+
+export type AcceptForm = z.infer<typeof acceptForm>;
+
+/** Reads the quote page's form once; the first problem is a 400 naming the field as the form posts it. */
+export function readAcceptForm(values: Record<(typeof ACCEPT_FIELDS)[number], string>) {
+  const parsed = acceptForm.safeParse(values);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const field = String(issue.path[0] ?? "key");
+  throw badRequest(
+    field,
+    issue.code === "too_big" ? `This can be at most ${issue.maximum} characters.` : issue.message,
+  );
+}
+
+/** What became of an acceptance: its order, what was paid now and what is due later; or why nothing was charged. */
+export type Acceptance =
+  | { status: "accepted"; orderRef: string; paid: Cents; due: Cents }
+  | { status: "declined" | "failed" };
+
+/** The payment's approved answer, as far as an acceptance reads it (docs/api.md "Checkout"). */
+const approved = z.object({
+  status: z.literal("approved"),
+  orderId: z.string(),
+  order: z.object({ total: z.number() }),
+  deposit: z.object({ paid: z.number(), balance: z.number() }).optional(),
+});
+
+/**
+ * Accepts a quote and pays what it asks now, through the checkout's payment with the quote as
+ * the order's source: the posted amount must be what the page showed (else a 409 with nothing
+ * charged); the address and card are held to the checkout's rules; the page's key makes a repeat
+ * get the first outcome (the same order and figures: a repeat makes nothing new). The order's
+ * one link is the confirmation mail's.
  */
 export async function acceptQuote(
   deps: PaymentDeps,
   q: Quote,
-  form: Record<(typeof ACCEPT_FIELDS)[number], string>,
+  posted: Record<(typeof ACCEPT_FIELDS)[number], string>,
   client: string,
-): Promise<PaymentAnswer> {
-  const errors = validateCheckout({
-    firstname: form.firstname,
-    lastname: form.lastname,
-    country: "US",
-    address: form.address,
-    city: form.city,
-    state: form.region,
-    zip: form.postal,
-    phone: form.phone,
-    email: q.email,
-    cardNumber: form.account,
-    expiry: form.expiry,
-    cvc: form.cvv2,
-    nameOnCard: form.name,
-  });
-  const first = Object.entries(errors)[0];
-  if (first) throw badRequest(paymentWireField(first[0]), first[1] as string);
-  if (!AMOUNT.test(form.amount.trim()))
-    throw badRequest("amount", "amount: the amount the page shows, such as 2400.00");
-  if (!PAGE_KEY.test(form.key)) throw badRequest("key", "key: missing; reload the page");
+): Promise<Acceptance> {
+  const { amount: shown, key, ...person } = readAcceptForm(posted);
   const deposit = quoteDeposit(q);
-  const body: PaymentRequest = {
-    firstname: form.firstname.trim().slice(0, 100),
-    lastname: form.lastname.trim().slice(0, 100),
-    deliveryName: `${form.firstname.trim()} ${form.lastname.trim()}`.trim().slice(0, 200),
-    country: "US",
-    address: form.address.trim().slice(0, 200),
-    city: form.city.trim().slice(0, 100),
-    region: form.region.trim().slice(0, 100),
-    postal: form.postal.trim().slice(0, 20),
-    phone: form.phone.trim().slice(0, 40),
-    email: q.email,
-    account: form.account.replace(/\D/g, "").slice(0, 30),
-    expiry: form.expiry.replace(/\D/g, "").slice(0, 4),
-    cvv2: form.cvv2.replace(/\D/g, "").slice(0, 4),
-    name: form.name.trim().slice(0, 200),
-    amount: q.total,
-    currency: "USD",
-    shippingTotal: 0,
-    shippingRateId: null,
-    products: q.lines.map((l, i) => ({
-      id: i + 1,
-      quantity: l.quantity,
-      title: l.title,
-      price: l.price,
-      total: roundCents(l.price * l.quantity),
-    })),
-    payNow: deposit.balance > 0 ? "deposit" : "full",
-    ...(deposit.balance > 0 ? { deposit: Number(form.amount) } : {}),
-  };
-  if (deposit.balance === 0 && Math.abs(Number(form.amount) - q.total) > 0.004)
-    throw badRequest("amount", `The amount is ${formatPrice(q.total)}: reload the page.`);
-  return processPayment(deps, form.key, body, client, quoteSource(deps.db, q));
+  const now = toCents(deposit.now);
+  if (shown !== now)
+    throw new ApiError(
+      409,
+      "price_changed",
+      `The amount to pay now is ${formatCents(now)}: reload the page.`,
+      "amount",
+    );
+  const cart = await pricedQuote(deps.db, q);
+  const asks = deposit.balance > 0;
+  const answer = await processPayment(
+    deps,
+    key,
+    {
+      ...person,
+      deliveryName: "",
+      country: "US",
+      email: q.email,
+      amount: cart.subtotal,
+      currency: "USD",
+      shippingTotal: 0,
+      shippingRateId: null,
+      products: cart.lines.map((l) => ({ id: l.itemId, quantity: l.quantity })),
+      payNow: asks ? "deposit" : "full",
+      ...(asks ? { deposit: toDollars(shown) } : {}),
+    },
+    client,
+    quoteSource(deps.db, q, cart),
+  );
+  const read = approved.safeParse(answer.body);
+  if (read.success) {
+    const { orderId, order, deposit: split } = read.data;
+    return {
+      status: "accepted",
+      orderRef: orderId,
+      paid: toCents(split?.paid ?? order.total),
+      due: toCents(split?.balance ?? 0),
+    };
+  }
+  const status = z.object({ status: z.string() }).safeParse(answer.body);
+  return { status: status.success && status.data.status === "declined" ? "declined" : "failed" };
 }

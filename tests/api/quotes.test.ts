@@ -5,15 +5,16 @@
  * withdrawn quote cannot be paid; a wrong token is the plain 404; bad forms are refused naming
  * the field, keeping what was typed.
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatPrice } from "../../domain/format.ts";
-import { enquiries, mailOutbox, quotes } from "../../server/db/schema.ts";
-import { loggablePath } from "../../server/orders/links.ts";
+import { enquiries, mailOutbox, orderLinks, orders, quotes } from "../../server/db/schema.ts";
+import type { MailMessage, MailTransport } from "../../server/mail/transport.ts";
+import { loggablePath, revokeOrderLinks } from "../../server/orders/links.ts";
 import type { AuthRequest } from "../../server/payments/gateway.ts";
-import { countingApp } from "../support/counting-gateway.ts";
-import { devSiteForFile, formBody, type Send } from "../support/studio.ts";
+import { countingGateway } from "../support/counting-gateway.ts";
+import { devSiteForFile, formBody, type Send, signedInApp } from "../support/studio.ts";
 import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
 const siteBuild = devSiteForFile();
@@ -26,16 +27,25 @@ describe.each(dbKinds)("quotes on %s", (kind: DbKind) => {
   let t: TestApp;
   let send: Send;
   let session: { cookie: string; csrf: string };
-  let charged: AuthRequest[] = [];
+  const gw = countingGateway();
+  const charged: AuthRequest[] = gw.charged;
+  // The mail as it left: the outbox mints a mail's page links as it sends it, and keeps no body after.
+  const sent: MailMessage[] = [];
+  const transport: MailTransport = {
+    kind: "files",
+    async send(m) {
+      sent.push(m);
+    },
+  };
   const db = () => t.deps.database.db;
 
   beforeAll(async () => {
-    ({
-      t,
-      send,
-      session,
-      gw: { charged },
-    } = await countingApp(kind, siteBuild()));
+    ({ t, send, session } = await signedInApp(kind, siteBuild(), {
+      gateway: gw.gateway,
+      mailTransport: transport,
+      // The tests pay many times from one address on purpose.
+      env: { PAYMENT_RATE_LIMIT: "100000/600", PAYMENT_DECLINE_LIMIT: "100000/600" },
+    }));
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -75,8 +85,20 @@ describe.each(dbKinds)("quotes on %s", (kind: DbKind) => {
       note: "",
       ...over,
     });
-    const mail = (await db().select().from(mailOutbox)).find((m) => m.to === email && m.kind === "quote");
+    const queued = (await db().select().from(mailOutbox)).find((m) => m.to === email && m.kind === "quote");
+    const mail = queued ? await mailTo(email, "quote") : undefined;
     return { res, email, enquiryId: enquiry!.id, token: mail ? QUOTE_LINK.exec(mail.text)![1]! : "", mail };
+  }
+
+  /** The mail of a kind sent to an address, once the outbox has sent it. */
+  async function mailTo(email: string, kind: string): Promise<MailMessage> {
+    for (let round = 0; round < 100; round++) {
+      await t.deps.mailer.deliverDue();
+      const mail = sent.find((m) => m.to === email && m.kind === kind);
+      if (mail) return mail;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`No ${kind} mail was sent to ${email}`);
   }
 
   const accept = (token: string, fields: Record<string, string> = {}) =>
@@ -151,13 +173,14 @@ describe.each(dbKinds)("quotes on %s", (kind: DbKind) => {
     const paid = await accept(token);
     expect(paid.status).toBe(200);
     const html = await textOf(paid);
-    expect(html).toContain("Thank you: your order is placed");
+    expect(html).toContain("Thank you: your quote is accepted");
+    expect(html).toContain("we received $3,600. The balance of $5,400 is asked for when your pieces are ready.");
+    expect(html).toContain(`We mailed the link to your order&#x27;s page to ${email}.`);
+    expect(html).not.toMatch(ORDER_LINK);
     expect(charged.length).toBe(before + 1);
     expect(charged.at(-1)!.amount).toBe("3600.00");
 
-    const confirmation = (await db().select().from(mailOutbox)).find(
-      (m) => m.to === email && m.kind === "order-confirmation",
-    )!;
+    const confirmation = await mailTo(email, "order-confirmation");
     expect(confirmation.text).toContain("Deposit paid: $3,600");
     expect(confirmation.text).toContain("Matching bench");
     const orderPage = await textOf(await send(`/orders/${ORDER_LINK.exec(confirmation.text)![1]}`));
@@ -173,6 +196,84 @@ describe.each(dbKinds)("quotes on %s", (kind: DbKind) => {
     expect(second.status).toBe(409);
     expect(await textOf(second)).toContain("This quote has already been accepted.");
     expect(charged.length).toBe(before + 1);
+  });
+
+  /** What the page says once it is accepted: its "quote-done" section, as the visitor reads it. */
+  const acceptedSection = (html: string) =>
+    /<section aria-labelledby="quote-done"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "(no accepted section)";
+
+  /** The quote's order (the one its acceptance claimed) and that order's page links, live or not. */
+  async function orderOfQuote(email: string) {
+    const [q] = await db().select().from(quotes).where(eq(quotes.email, email));
+    const made = await db().select().from(orders).where(eq(orders.email, email));
+    const links = made.length ? await db().select().from(orderLinks).where(eq(orderLinks.orderId, made[0]!.id)) : [];
+    return { quote: q!, orders: made, links };
+  }
+
+  it("answers a replay of an accepted quote's form and key with the first answer, and mails the only link", async () => {
+    const { token, email } = await quoted();
+    const before = charged.length;
+    const key = `replay${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
+    const first = await accept(token, { key });
+    expect(first.status).toBe(200);
+    const answer = acceptedSection(await textOf(first));
+    expect(answer).toContain("$3,600");
+    expect(answer).not.toMatch(ORDER_LINK);
+    for (let i = 0; i < 3; i++) {
+      const replay = await accept(token, { key });
+      expect(replay.status).toBe(200);
+      expect(acceptedSection(await textOf(replay))).toBe(answer);
+    }
+    expect(charged.length).toBe(before + 1);
+    // The confirmation mail is sent: its link is the order's one link.
+    const confirmation = await mailTo(email, "order-confirmation");
+    expect(confirmation.text).toMatch(ORDER_LINK);
+    const { quote, orders: made, links } = await orderOfQuote(email);
+    expect(made).toHaveLength(1);
+    expect(made[0]!.orderRef).toBe(quote.orderRef);
+    expect(answer).toContain(quote.orderRef!);
+    expect(links).toHaveLength(1);
+  });
+
+  it("opens nothing when an accepted quote's form is replayed after the studio revoked its order's links", async () => {
+    const { token, email } = await quoted();
+    const key = `revoked${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
+    const first = await accept(token, { key });
+    expect(first.status).toBe(200);
+    const answer = acceptedSection(await textOf(first));
+    await mailTo(email, "order-confirmation");
+    const { orders: made } = await orderOfQuote(email);
+    expect(made).toHaveLength(1);
+    const orderId = made[0]!.id;
+    await db().transaction((tx) => revokeOrderLinks(tx, orderId));
+    const before = charged.length;
+    const replay = await accept(token, { key });
+    expect(replay.status).toBe(200);
+    expect(acceptedSection(await textOf(replay))).toBe(answer);
+    await t.deps.mailer.deliverDue();
+    const live = await db()
+      .select()
+      .from(orderLinks)
+      .where(and(eq(orderLinks.orderId, orderId), isNull(orderLinks.revokedAt)));
+    expect(live).toHaveLength(0);
+    expect(charged.length).toBe(before);
+  });
+
+  it("refuses a second key once a quote is accepted, charging nothing", async () => {
+    const { token, email } = await quoted();
+    expect((await accept(token)).status).toBe(200);
+    const before = charged.length;
+    const other = await accept(token);
+    expect(other.status).toBe(409);
+    const html = await textOf(other);
+    expect(html).toContain("This quote has already been accepted.");
+    expect(acceptedSection(html)).toBe("(no accepted section)");
+    expect(charged.length).toBe(before);
+    await mailTo(email, "order-confirmation");
+    await t.deps.mailer.deliverDue();
+    const { orders: made, links } = await orderOfQuote(email);
+    expect(made).toHaveLength(1);
+    expect(links).toHaveLength(1);
   });
 
   it("lets only one of several pages accept a quote at once", async () => {

@@ -1,12 +1,10 @@
 /** The quote page's loader and action (routes/quote-page.tsx): a quote a link's token opens, and its acceptance. */
-import { eq } from "drizzle-orm";
 import { type AppLoadContext, data } from "react-router";
 import { leadTimeText, shipDatesText } from "../../../domain/lead-time.ts";
+import { type Cents, toCents } from "../../../domain/money.ts";
 import { paymentDepsOf } from "../../../server/checkout/routes.ts";
-import { orders } from "../../../server/db/schema.ts";
 import { ApiError } from "../../../server/http/errors.ts";
 import { newPaymentKey } from "../../../server/orders/balance.ts";
-import { newOrderLink, orderPageUrl } from "../../../server/orders/links.ts";
 import {
   ACCEPT_FIELDS,
   acceptQuote,
@@ -20,6 +18,7 @@ import { postedValues } from "../orders/order-page.server.ts";
 /** The address fields, given back with a refusal (the card's never are). */
 const ADDRESS_FIELDS = ["firstname", "lastname", "address", "city", "region", "postal", "phone"] as const;
 
+/** A quote for its page; amounts in cents. */
 export async function quotePageLoader(context: AppLoadContext, token: string) {
   const db = context.deps.database.db;
   const q = await findQuoteByToken(db, token);
@@ -32,9 +31,9 @@ export async function quotePageLoader(context: AppLoadContext, token: string) {
     id: q.id,
     name: q.name,
     email: q.email,
-    lines: q.lines.map((l, i) => ({ id: i, ...l, total: Math.round(l.price * l.quantity * 100) / 100 })),
-    total: q.total,
-    deposit,
+    lines: q.lines.map((l, i) => ({ id: i, ...l, total: toCents(l.price) * l.quantity })),
+    total: toCents(q.total),
+    deposit: { now: toCents(deposit.now), balance: toCents(deposit.balance) },
     depositPercent: q.depositPercent,
     builds: leadTimeText(lead, false),
     // If accepted today: when it would leave the studio.
@@ -48,9 +47,13 @@ export async function quotePageLoader(context: AppLoadContext, token: string) {
   };
 }
 
-/** The acceptance's answer: the order it made, or why not (the field at fault, the address as posted). */
+/**
+ * The acceptance's answer: the order it made and what was paid now and is due later (the link to
+ * the order's page is the confirmation mail's, never the page's); or why not (the field at fault,
+ * the address as posted).
+ */
 export type AcceptAnswer = {
-  accepted?: { orderRef: string; paid: number; balance: number; pageUrl: string };
+  accepted?: { orderRef: string; paid: Cents; due: Cents };
   error?: string;
   field?: string;
   values?: Record<string, string>;
@@ -66,27 +69,13 @@ export async function quotePageAction(request: Request, context: AppLoadContext,
   const posted = postedValues(form, ACCEPT_FIELDS);
   const values = Object.fromEntries(ADDRESS_FIELDS.map((k) => [k, posted[k]]));
   try {
-    const answer = await acceptQuote(paymentDepsOf(context.deps), q, posted, context.client ?? "local");
-    const body = answer.body as {
-      status?: string;
-      orderId?: string;
-      order?: { total: number };
-      deposit?: { paid: number; balance: number };
-    };
-    if (body.status === "approved" && body.orderId) {
-      const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.orderRef, body.orderId));
-      const link = order ? await newOrderLink(db, order.id) : null;
-      return data({
-        accepted: {
-          orderRef: body.orderId,
-          paid: body.deposit?.paid ?? body.order?.total ?? q.total,
-          balance: body.deposit?.balance ?? 0,
-          pageUrl: link ? orderPageUrl(context.deps.config, link) : "",
-        },
-      } satisfies AcceptAnswer);
+    const outcome = await acceptQuote(paymentDepsOf(context.deps), q, posted, context.client ?? "local");
+    if (outcome.status === "accepted") {
+      const { orderRef, paid, due } = outcome;
+      return data({ accepted: { orderRef, paid, due } } satisfies AcceptAnswer);
     }
     const message =
-      body.status === "declined"
+      outcome.status === "declined"
         ? "The card was declined. Nothing was charged; try another card."
         : "The payment could not be made just now. Nothing was charged; try again.";
     return data({ error: message, values, nextKey: newPaymentKey() } satisfies AcceptAnswer, { status: 402 });
