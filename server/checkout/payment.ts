@@ -25,6 +25,7 @@ import { paymentWireField } from "../../domain/checkout-order.ts";
 import type { PaymentRequest } from "../../domain/checkout-wire.ts";
 import { depositOf } from "../../domain/deposit.ts";
 import { formatPrice } from "../../domain/format.ts";
+import { decimalText, toCents } from "../../domain/money.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError } from "../http/errors.ts";
 import type { Limits } from "../http/limits.ts";
@@ -58,6 +59,8 @@ export type PaymentDeps = {
   limits: Limits;
   /** Per client: payment attempts, and declined cards, in each window. */
   clientLimits: { payments: Window; declines: Window };
+  /** How long a line that payments in flight hold waits for their outcome (stock.ts); 8 s unless set. */
+  waitForPaymentsMs?: number;
   /** The studio's name and inbox, for the confirmation mail. */
   studio: () => Promise<MailStudio>;
   /** The studio's address, printed on labels as the sender. */
@@ -92,10 +95,12 @@ function assertValid(body: PaymentRequest): void {
     throw new ApiError(400, "invalid_request", PAYMENT_MESSAGES.cvc, "cvv2");
 }
 
+/** A figure the browser sent (dollars on the wire) that is not ours, to the cent. */
+const differs = (sent: number | undefined, ours: number) => sent !== undefined && toCents(sent) !== toCents(ours);
+
 /** Compares the browser's figures with ours; a difference is a 409 with the fresh figures. */
 function assertSameFigures(body: PaymentRequest, cart: PricedCart, shippingTotal: number): number {
   const total = checkoutTotal(cart.subtotal, shippingTotal);
-  const differs = (a: number | undefined, b: number) => a !== undefined && Math.abs(a - b) > 0.004;
   const lineChanged = body.products.some(
     (l, i) => differs(l.price, cart.lines[i]?.unitPrice ?? 0) || differs(l.total, cart.lines[i]?.total ?? 0),
   );
@@ -142,14 +147,22 @@ async function quotedRate(db: Db, body: PaymentRequest, cart: PricedCart): Promi
 /**
  * The deposit charged now when the buyer chose one (null: the whole total): the studio's rule
  * on the server's prices (domain/deposit.ts). None offered is a 400 naming `payNow`; a deposit
- * other than the page showed is a 409 with the fresh one, as for any price.
+ * is charged only as the request states it: none stated is a 400 naming `deposit`, and one
+ * other than ours is a 409 with the fresh one, as for any price.
  */
 function depositAsked(body: PaymentRequest, cart: PricedCart, shippingTotal: number) {
   if (body.payNow !== "deposit") return null;
   const split = depositOf(cart.lines, shippingTotal, cart.depositRule);
   if (!split)
     throw new ApiError(400, "invalid_request", "payNow: no deposit is offered on this order; pay in full.", "payNow");
-  if (body.deposit !== undefined && Math.abs(body.deposit - split.now) > 0.004)
+  if (body.deposit === undefined)
+    throw new ApiError(
+      400,
+      "invalid_request",
+      'deposit: with payNow "deposit", send the deposit the page showed (such as 1250.00). Nothing was charged.',
+      "deposit",
+    );
+  if (differs(body.deposit, split.now))
     throw new ApiError(
       409,
       "price_changed",
@@ -257,7 +270,7 @@ export async function processPayment(
       respcode: "",
       resptext: "Payment failed",
       retref: "",
-      amount: (deposit ?? total).toFixed(2),
+      amount: decimalText(toCents(deposit ?? total)),
       account: "",
     };
   }

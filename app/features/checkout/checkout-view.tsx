@@ -73,6 +73,8 @@ export function CheckoutView({ fresh, testMode = false }: { fresh: FreshCartData
         setDeliveryProblem(refusal.message);
         focusSoon(CALCULATE_ID);
       } else {
+        // Shown above the form, which keeps what was typed: a piece someone is paying for right
+        // now (409 being_paid_for) is paid for again with one more press, once it is back.
         setAlert({ message: refusal.message, newTotal: refusal.fresh?.amount });
         // New prices or stock: the page's data is loaded again and the cart matched to it.
         if (refusal.code === "price_changed" || refusal.code === "sold_out") revalidator.revalidate();
