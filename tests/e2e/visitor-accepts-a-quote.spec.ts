@@ -12,6 +12,9 @@ import { studioMailAbout } from "./support/studio-mail.ts";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
+/** An order page's address in a mail (its soft line breaks undone). */
+const orderLink = (mail: string) => /\/orders\/[A-Za-z0-9_-]{43}/.exec(mail.replace(/=\r?\n/g, ""))![0];
+
 test("a commission enquiry becomes a quote, which the visitor accepts by paying the deposit", async ({ page }) => {
   test.setTimeout(120_000);
   // The quote form's refusal is a 400, which the browser logs.
@@ -62,12 +65,18 @@ test("a commission enquiry becomes a quote, which the visitor accepts by paying 
   await expect(page.getByRole("heading", { name: "Accept and pay the deposit" })).toBeVisible();
   await expect(accept).toHaveAccessibleName(`Accept and pay ${usd(deposit)}`);
   await accept.click();
-  const done = page.getByRole("region", { name: "Thank you: your order is placed" });
+  const done = page.getByRole("region", { name: "Thank you: your quote is accepted" });
   await expect(done).toContainText(`we received ${usd(deposit)}`);
   await expect(done).toContainText(`The balance of ${usd(total - deposit)} is asked for`);
+  // The page opens no order: the link to the order's page is the confirmation mail's.
+  await expect(done).toContainText("We mailed the link to your order's page to grace@example.com.");
+  await expect(done.getByRole("link")).toHaveCount(0);
+  await expectToFit(page, "an accepted quote");
 
-  // Its order's page: the deposit paid, the rest due, the pieces with their descriptions.
-  await done.getByRole("link", { name: "Follow your order" }).click();
+  // Its order's page, from the confirmation mail (its subject ends with the reference): the deposit paid,
+  // the rest due, the pieces with their descriptions.
+  const ref = (await done.locator(".order-ref").textContent())!;
+  await page.goto(orderLink(await studioMailAbout(`(${ref})`)));
   await expect(page.locator(".order-steps__step").first()).toContainText("Deposit paid");
   await expect(page.getByRole("heading", { name: `${usd(total - deposit)} due` })).toBeVisible();
   await expect(page.getByText("120 by 44 inches, seats ten")).toBeVisible();
