@@ -24,7 +24,7 @@ import { ApiError, badRequest } from "../http/errors.ts";
 import { type MailStudio, renderBuyerMail } from "../mail/buyer-mail.tsx";
 import { enqueueMail } from "../mail/outbox.ts";
 import { PAGE_KEY } from "../orders/balance.ts";
-import { hashOf, newToken, TOKEN } from "../orders/links.ts";
+import { hashOf, mailedQuoteLink, newToken, TOKEN } from "../orders/links.ts";
 import type { StaffAccount } from "../staff/accounts.ts";
 import { audit } from "../staff/audit.ts";
 
@@ -148,7 +148,7 @@ export async function createQuote(
       .insert(quotes)
       .values({ ...q, tokenHash: hashOf(token), enquiryId, name, email, staffId: who.id })
       .returning();
-    const url = deps.quoteUrl(token);
+    const url = deps.quoteUrl(mailedQuoteLink(row!.id));
     await enqueueMail(tx, [quoteMail(row!, studio, url)]);
     await tx
       .update(enquiries)
