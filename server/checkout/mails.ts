@@ -1,9 +1,10 @@
 /** The order confirmation: one mail to the buyer, one to the studio. No card data in either. */
 
-import { roundCents } from "../../domain/cart.ts";
 import type { PaymentRequest } from "../../domain/checkout-wire.ts";
 import { formatPrice } from "../../domain/format.ts";
 import { type ShipWindow, shipDatesText, shipWindowText } from "../../domain/lead-time.ts";
+import type { OrderMoney } from "../../domain/ledger.ts";
+import { formatCents } from "../../domain/money.ts";
 import { lineChoices, lineToBuild } from "../../domain/order-lines.ts";
 import { type MailStudio, mailPictureUrl, renderBuyerMail } from "../mail/buyer-mail.tsx";
 import type { OutgoingMail } from "../mail/outbox.ts";
@@ -22,6 +23,8 @@ export function orderMails(o: {
   total: number;
   /** What was charged, when it was a deposit (null: the whole total). */
   deposit: number | null;
+  /** The order's money from its ledger once this payment is in it: what the mails say was paid and is due. */
+  money: Pick<OrderMoney, "paid" | "due">;
   rate: ShippingRate | null;
   /** The buyer's order page (server/orders/links.ts): in the buyer's mail only. */
   pageUrl: string;
@@ -59,11 +62,11 @@ export function orderMails(o: {
     `Subtotal: ${formatPrice(cart.subtotal)}`,
     shipping,
     ...(o.deposit === null
-      ? [`Total paid: ${formatPrice(o.total)} (USD, tax included)`]
+      ? [`Total paid: ${formatCents(o.money.paid)} (USD, tax included)`]
       : [
           `Total: ${formatPrice(o.total)} (USD, tax included)`,
-          `Deposit paid: ${formatPrice(o.deposit)}`,
-          `Balance, due when your pieces are ready: ${formatPrice(balanceOf(o))}`,
+          `Deposit paid: ${formatCents(o.money.paid)}`,
+          `Balance, due when your pieces are ready: ${formatCents(o.money.due)}`,
         ]),
     ...(o.windows.order ? [`Estimated to leave the studio: ${shipDatesText(o.windows.order)}`] : []),
     specialized,
@@ -96,7 +99,7 @@ function confirmationHtml(o: Parameters<typeof orderMails>[0], name: string): st
   const leaves = o.windows.order ? shipDatesText(o.windows.order) : null;
   return renderBuyerMail({
     studio: o.studio,
-    preview: `Order ${o.ref}: ${formatPrice(o.deposit ?? o.total)} paid.${leaves ? ` Expected to leave the studio ${leaves}.` : ""}`,
+    preview: `Order ${o.ref}: ${formatCents(o.money.paid)} paid.${leaves ? ` Expected to leave the studio ${leaves}.` : ""}`,
     heading: "Thank you for your order",
     paragraphs: [
       `Dear ${name},`,
@@ -128,15 +131,13 @@ function confirmationHtml(o: Parameters<typeof orderMails>[0], name: string): st
         value: o.rate ? formatPrice(o.shippingTotal) : "Arranged with you",
       },
       ...(o.deposit === null
-        ? [{ label: "Paid (USD, tax included)", value: formatPrice(o.total), strong: true }]
+        ? [{ label: "Paid (USD, tax included)", value: formatCents(o.money.paid), strong: true }]
         : [
             { label: "Total (USD, tax included)", value: formatPrice(o.total) },
-            { label: "Deposit paid", value: formatPrice(o.deposit), strong: true },
-            { label: "Balance, due when ready", value: formatPrice(balanceOf(o)) },
+            { label: "Deposit paid", value: formatCents(o.money.paid), strong: true },
+            { label: "Balance, due when ready", value: formatCents(o.money.due) },
           ]),
     ],
     pageUrl: o.pageUrl,
   });
 }
-
-const balanceOf = (o: { total: number; deposit: number | null }) => roundCents(o.total - (o.deposit ?? o.total));

@@ -7,15 +7,16 @@ import { and, asc, eq } from "drizzle-orm";
 import { cardBrand } from "../../domain/cards.ts";
 import type { PaymentRequest } from "../../domain/checkout-wire.ts";
 import { latestWindow, type ShipWindow } from "../../domain/lead-time.ts";
-import { orderLines, orders, paymentAttempts } from "../db/schema.ts";
+import { orderLines, orderPayments, orders, paymentAttempts } from "../db/schema.ts";
 import { enqueueMail } from "../mail/outbox.ts";
-import { newOrderLink } from "../orders/links.ts";
+import { moneyOf } from "../orders/ledger.ts";
+import { mailedOrderLink } from "../orders/links.ts";
 import type { AuthResponse } from "../payments/gateway.ts";
 import type { LabelResult, ShippingAddress, ShippingRate } from "../shipping/provider.ts";
 import { orderMails } from "./mails.ts";
 import type { PaymentDeps } from "./payment.ts";
 import type { PricedCart, PricedLine } from "./pricing.ts";
-import { releasePendingOrder, takeStock } from "./stock.ts";
+import { releasePendingOrder, takeStock, WAIT_FOR_PAYMENTS_MS } from "./stock.ts";
 
 /** A line taken from stock ships within its days; one built to order, in its weeks. */
 export const shipWindowOf = (builtToOrder: (l: PricedLine) => boolean) => (l: PricedLine) =>
@@ -45,7 +46,10 @@ export function orderLineRows(orderId: number, lines: PricedLine[], builtToOrder
   }));
 }
 
-/** Takes the stock of every line and writes the pending order, all or nothing. */
+/**
+ * Takes the stock of every line and writes the pending order, all or nothing; a line held by
+ * payments in flight waits for their outcome first (stock.ts).
+ */
 export function reserve(
   deps: PaymentDeps,
   key: string,
@@ -100,7 +104,11 @@ export function reserve(
 
       return orderId;
     },
-    (err, attempt) => deps.logger.warn({ orderRef: ref, attempt, err: (err as Error).message }, "Stock take retried"),
+    {
+      onRetry: (err, attempt) =>
+        deps.logger.warn({ orderRef: ref, attempt, err: (err as Error).message }, "Stock take retried"),
+      waitForPaymentsMs: deps.waitForPaymentsMs ?? WAIT_FOR_PAYMENTS_MS,
+    },
   );
 }
 
@@ -149,6 +157,7 @@ export async function recordPaid(
           status: "paid",
           paymentRef: auth.retref,
           paidAt: now,
+          // Kept for the previous release (schema.ts): the ledger's payment below is what is read.
           paidTotal: order.deposit ?? order.total,
           history: [{ step: "paid", at: now.toISOString() }],
         })
@@ -156,8 +165,22 @@ export async function recordPaid(
         .returning({ id: orders.id, shipWindow: orders.shipWindow });
       // Released meanwhile as stale (this payment took longer than any should): it cannot stand.
       if (paid.length === 0) throw new Error(`Order ${order.ref} is no longer pending`);
+      // The checkout's charge is the ledger's first payment (a quote's acceptance is paid here too).
+      await tx.insert(orderPayments).values({
+        orderId: order.id,
+        key: `checkout-${order.ref}`,
+        ref: order.ref,
+        amount: order.deposit ?? order.total,
+        status: "approved",
+        retref: auth.retref,
+        resptext: auth.resptext ?? "",
+        method: "card",
+        source: "checkout",
+        createdAt: now,
+        settledAt: now,
+      });
       const shippingTotal = order.rate ? Number(order.rate.amount) : 0;
-      const pageUrl = deps.orderPageUrl(await newOrderLink(tx, order.id));
+      const pageUrl = deps.orderPageUrl(mailedOrderLink(order.id));
       // Each line's ship window as the stock take settled it (from stock, or built to order).
       const stored = await tx
         .select({ details: orderLines.details })
@@ -168,7 +191,9 @@ export async function recordPaid(
         lines: stored.map((l) => (l.details as { shipWindow?: ShipWindow | null } | null)?.shipWindow ?? null),
         order: paid[0]!.shipWindow ?? null,
       };
-      await enqueueMail(tx, orderMails({ studio, ...order, shippingTotal, pageUrl, windows }));
+      // The mails' paid and due are the ledger's, the payment above in it.
+      const money = await moneyOf(tx, { id: order.id, total: order.total, status: "paid" });
+      await enqueueMail(tx, orderMails({ studio, ...order, money, shippingTotal, pageUrl, windows }));
     });
     return true;
   } catch (err) {

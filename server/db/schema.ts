@@ -402,11 +402,13 @@ export const orders = pgTable(
     /** Set when the studio marks the order shipped (the back office). */
     carrier: text("carrier"),
     trackingNumber: text("tracking_number"),
-    /** What has been given back to the card so far (refunds and voids). */
+    /**
+     * refundedTotal, chargesTotal, paidTotal: running totals kept for the previous release; read
+     * the ledger (server/orders/ledger.ts). Still written in the same transactions as the ledger's
+     * rows, so a process of the previous release running during an upgrade reads them true.
+     */
     refundedTotal: money("refunded_total").notNull().default(0),
-    /** What the studio added after checkout (a delivery charge): the buyer pays it from the order's page. */
     chargesTotal: money("charges_total").notNull().default(0),
-    /** What the buyer has paid: the checkout's charge, then each payment from the order's page. */
     paidTotal: money("paid_total").notNull().default(0),
     /** What the checkout charged when the buyer paid a deposit (null: paid in full); the balance is due from the order's page. */
     deposit: money("deposit"),
@@ -467,9 +469,11 @@ export const orderCharges = pgTable(
 );
 
 /**
- * A payment of what is due on an order, made from its page (server/orders/balance.ts): claimed
- * as 'pending' with its idempotency key before the card is charged (one pending payment per
- * order at a time), then 'approved', 'declined' or 'failed' with the gateway's answer.
+ * The ledger's payments (server/orders/ledger.ts): every payment an order took, the checkout's
+ * charge included. One from an order's page (server/orders/balance.ts) is claimed as 'pending'
+ * with its idempotency key before the card is charged (one pending payment per order at a
+ * time), then 'approved', 'declined' or 'failed' with the gateway's answer; the checkout's is
+ * written 'approved' in the transaction that makes its order paid.
  */
 export const orderPayments = pgTable(
   "order_payments",
@@ -490,6 +494,8 @@ export const orderPayments = pgTable(
     method: text("method").notNull().default("card"),
     /** An in-person payment's check number or terminal receipt. */
     reference: text("reference"),
+    /** Where it was paid (domain/ledger.ts PaymentSource): 'checkout', 'order_page' or 'in_person'. */
+    source: text("source").notNull().default("order_page"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp("settled_at", { withTimezone: true }),
   },
@@ -498,6 +504,7 @@ export const orderPayments = pgTable(
     uniqueIndex("order_payments_ref_idx").on(t.ref),
     // At most one payment in flight per order: a second is refused by the database itself.
     uniqueIndex("order_payments_pending_idx").on(t.orderId).where(sql`${t.status} = 'pending'`),
+    index("order_payments_order_idx").on(t.orderId),
   ],
 );
 
@@ -510,7 +517,7 @@ export const orderRefunds = pgTable(
   {
     id: serial("id").primaryKey(),
     orderId: integer("order_id").notNull(),
-    /** The payment from the order's page it gave back of; null: the checkout's charge. */
+    /** The payment it gave back of; null (written by the previous release only): the checkout's charge. */
     paymentId: integer("payment_id"),
     /** 'refund' or 'void'. */
     kind: text("kind").notNull(),

@@ -14,10 +14,10 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, lt } from "drizzle-orm";
 import { z } from "zod";
 import { digitsOnly, expiryToMMYY } from "../../domain/cards.ts";
-import { roundCents } from "../../domain/cart.ts";
 import { validateCard } from "../../domain/checkout.ts";
 import { paymentWireField } from "../../domain/checkout-order.ts";
 import { AMOUNT, formatPrice } from "../../domain/format.ts";
+import { formatCents, toCents, toDollars } from "../../domain/money.ts";
 import { CANCELLED } from "../../domain/order-status.ts";
 import { charge, voidChargeOf } from "../checkout/charge.ts";
 import { assertWithinLimits, type ClientLimits, countDecline } from "../checkout/payment.ts";
@@ -33,17 +33,11 @@ import type { PaymentGateway } from "../payments/gateway.ts";
 import type { StaffAccount } from "../staff/accounts.ts";
 import { audit } from "../staff/audit.ts";
 import { awaitsFirstPayment, firstDeposit, markFirstPayment } from "./first-payment.ts";
-import { newOrderLink } from "./links.ts";
+import { moneyOf } from "./ledger.ts";
+import { mailedOrderLink } from "./links.ts";
 import { newOrderRef } from "./order-ref.ts";
 
 type Order = typeof orders.$inferSelect;
-
-/**
- * What the buyer still owes: the order and the studio's charges, less what was paid. Never below
- * 0, and nothing on an order the studio called off.
- */
-export const amountDue = (o: Pick<Order, "total" | "chargesTotal" | "paidTotal"> & { status?: string }) =>
-  o.status === CANCELLED ? 0 : Math.max(0, roundCents(o.total + o.chargesTotal - o.paidTotal));
 
 const chargeForm = z.object({
   label: z
@@ -79,11 +73,12 @@ export async function addOrderCharge(
   return deps.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order || order.status === "pending") throw badRequest("id", "No such order.");
-    const chargesTotal = roundCents(order.chargesTotal + amount);
+    const chargesTotal = toDollars(toCents(order.chargesTotal) + toCents(amount));
+    // The mirror kept for the previous release (schema.ts); the charge's row is what is read.
     await tx.update(orders).set({ chargesTotal }).where(eq(orders.id, orderId));
     await tx.insert(orderCharges).values({ orderId, label, amount, staffId: who.id });
-    const due = amountDue({ ...order, chargesTotal });
-    const url = deps.orderPageUrl(await newOrderLink(tx, orderId));
+    const due = toDollars((await moneyOf(tx, order)).due);
+    const url = deps.orderPageUrl(mailedOrderLink(orderId));
     const says = `${studio.name} added ${label} (${formatPrice(amount)}) to your order ${order.orderRef}. ${formatPrice(due)} is now due; you can pay it on your order's page.`;
     await enqueueMail(tx, [
       {
@@ -118,17 +113,7 @@ export async function addOrderCharge(
 export const listOrderCharges = (db: Db, orderId: number) =>
   db.select().from(orderCharges).where(eq(orderCharges.orderId, orderId)).orderBy(asc(orderCharges.id));
 
-/** The card payments made from an order's page that went through, oldest first: those a refund may give back of. */
-export const listBalancePayments = (db: Db, orderId: number) =>
-  db
-    .select()
-    .from(orderPayments)
-    .where(
-      and(eq(orderPayments.orderId, orderId), eq(orderPayments.status, "approved"), eq(orderPayments.method, "card")),
-    )
-    .orderBy(asc(orderPayments.id));
-
-/** Every payment after checkout that went through, by card or taken in person, oldest first. */
+/** Every payment that went through, the checkout's included, by card or taken in person, oldest first. */
 export const listOrderPayments = (db: Db, orderId: number) =>
   db
     .select()
@@ -218,14 +203,23 @@ export async function payBalance(
     [order, due] = await deps.db.transaction(async (tx) => {
       const [o] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
       if (!o || o.status === "pending" || o.status === CANCELLED) throw badRequest("id", "No such order.");
-      const whole = amountDue(o);
+      const money = await moneyOf(tx, o);
+      const whole = money.due;
       if (whole <= 0) throw badRequest("amount", "Nothing is due on this order.");
-      const deposit = await firstDeposit(tx, o);
-      const asked = deposit && Math.abs(card.amount - deposit.now) <= 0.001 ? deposit.now : whole;
-      if (Math.abs(card.amount - asked) > 0.001)
-        throw badRequest("amount", `The amount due is now ${formatPrice(whole)}: reload the page to pay it.`);
-      await tx.insert(orderPayments).values({ orderId, key: card.key, ref, amount: asked, status: "pending" });
-      return [o, asked] as const;
+      const deposit = await firstDeposit(tx, o, money);
+      const posted = toCents(card.amount);
+      const asked = deposit && posted === toCents(deposit.now) ? toCents(deposit.now) : whole;
+      if (posted !== asked)
+        throw badRequest("amount", `The amount due is now ${formatCents(whole)}: reload the page to pay it.`);
+      await tx.insert(orderPayments).values({
+        orderId,
+        key: card.key,
+        ref,
+        amount: toDollars(asked),
+        status: "pending",
+        source: "order_page",
+      });
+      return [o, toDollars(asked)] as const;
     });
   } catch (err) {
     // 23505: another payment is in flight for this order (or this key was claimed meanwhile).
@@ -264,7 +258,8 @@ export async function payBalance(
       .set({ status, retref: auth.retref || null, resptext: auth.resptext ?? "", settledAt: new Date() })
       .where(eq(orderPayments.ref, ref));
     if (status !== "approved") return;
-    const paidTotal = roundCents(o!.paidTotal + due);
+    // The mirror kept for the previous release (schema.ts); the payment's row is what is read.
+    const paidTotal = toDollars(toCents(o!.paidTotal) + toCents(due));
     await tx.update(orders).set({ paidTotal }).where(eq(orders.id, orderId));
     // The first payment of an order the studio wrote: it is paid now, and confirmed as the checkout's.
     if (awaitsFirstPayment(o!)) await markFirstPayment(tx, o!, due, studio, deps.orderPageUrl);
@@ -325,7 +320,7 @@ const STALE_MS = 10 * 60 * 1000;
 /** A stored payment's outcome, with what is due on its order now. */
 async function outcomeOf(db: Db, p: typeof orderPayments.$inferSelect): Promise<BalanceOutcome> {
   const [o] = await db.select().from(orders).where(eq(orders.id, p.orderId));
-  const due = o ? amountDue(o) : 0;
+  const due = o ? toDollars((await moneyOf(db, o)).due) : 0;
   if (p.status === "approved") return { status: "approved", amount: p.amount, due };
   if (p.status === "pending")
     throw badRequest("amount", "This payment is still being made: wait a moment and reload the page.");

@@ -8,7 +8,9 @@ import { asc, eq } from "drizzle-orm";
 import type { PaymentRequest } from "../../domain/checkout-wire.ts";
 import { type DepositSplit, depositOf } from "../../domain/deposit.ts";
 import type { ShipWindow } from "../../domain/lead-time.ts";
+import type { OrderMoney } from "../../domain/ledger.ts";
 import { DELIVERIES, isDelivery } from "../../domain/manual-order.ts";
+import { toCents } from "../../domain/money.ts";
 import { AWAITING_PAYMENT } from "../../domain/order-status.ts";
 import { orderMails } from "../checkout/mails.ts";
 import type { PricedCart } from "../checkout/pricing.ts";
@@ -17,7 +19,8 @@ import { orderLines, orders, studioConfig } from "../db/schema.ts";
 import type { MailStudio } from "../mail/buyer-mail.tsx";
 import { enqueueMail } from "../mail/outbox.ts";
 import type { ShippingRate } from "../shipping/provider.ts";
-import { newOrderLink } from "./links.ts";
+import { moneyOf } from "./ledger.ts";
+import { mailedOrderLink } from "./links.ts";
 
 type Order = typeof orders.$inferSelect;
 type Line = typeof orderLines.$inferSelect;
@@ -31,10 +34,11 @@ const madeToOrder = (l: Pick<Line, "details">) => (l.details as { madeToOrder?: 
 
 /**
  * The deposit the buyer may pay first on an order awaiting payment: the studio's rule today on
- * its made-to-order lines and the delivery typed (domain/deposit.ts); null when none is offered.
+ * its made-to-order lines and the delivery typed (domain/deposit.ts); null when none is offered
+ * (or something was paid already: `money`, the order's ledger when the caller has it).
  */
-export async function firstDeposit(db: Tx, order: Order): Promise<DepositSplit | null> {
-  if (!awaitsFirstPayment(order) || order.paidTotal > 0) return null;
+export async function firstDeposit(db: Tx, order: Order, money?: OrderMoney): Promise<DepositSplit | null> {
+  if (!awaitsFirstPayment(order) || (money ?? (await moneyOf(db, order))).paid > 0) return null;
   const [lines, [studio]] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, order.id)),
     db.select({ percent: studioConfig.depositPercent, minimum: studioConfig.depositMinimum }).from(studioConfig),
@@ -111,7 +115,7 @@ export async function markFirstPayment(
     lines: lines.map((l) => (l.details as { shipWindow?: ShipWindow | null } | null)?.shipWindow ?? null),
     order: order.shipWindow ?? null,
   };
-  const pageUrl = orderPageUrl(await newOrderLink(tx, order.id));
+  const pageUrl = orderPageUrl(mailedOrderLink(order.id));
   await enqueueMail(
     tx,
     orderMails({
@@ -121,7 +125,8 @@ export async function markFirstPayment(
       cart,
       shippingTotal: order.shippingTotal,
       total: order.total,
-      deposit: amount < order.total - 0.004 ? amount : null,
+      deposit: toCents(amount) < toCents(order.total) ? amount : null,
+      money: await moneyOf(tx, order),
       rate,
       pageUrl,
       windows,

@@ -5,13 +5,14 @@
  */
 import { formatPrice } from "../../domain/format.ts";
 import { shipDatesText } from "../../domain/lead-time.ts";
+import type { OrderMoney } from "../../domain/ledger.ts";
+import { type Cents, formatCents } from "../../domain/money.ts";
 import { exactPrice, type MoneyBackKind } from "../../domain/money-back.ts";
 import { lineChoices } from "../../domain/order-lines.ts";
 import { collectedAtStudio, type OrderStep, partlyStudioDelivered, studioDelivers } from "../../domain/order-steps.ts";
 import type { orderLines, orders } from "../db/schema.ts";
 import { type MailStudio, mailPictureUrl, renderBuyerMail } from "../mail/buyer-mail.tsx";
 import type { OutgoingMail } from "../mail/outbox.ts";
-import { amountDue } from "../orders/balance.ts";
 
 type Order = typeof orders.$inferSelect;
 type Line = typeof orderLines.$inferSelect;
@@ -95,10 +96,12 @@ function orderMail(
   words: Words,
   studio: MailStudio,
   pageUrl: string,
-  due: number,
+  money: OrderMoney,
+  /** What the mail asks the buyer to pay (0: it asks for nothing). */
+  due: Cents,
 ): OutgoingMail {
-  const owed = amountDue(order);
-  const asks = due > 0 ? ` ${formatPrice(due)} is now due: you can pay it on your order's page.` : "";
+  const owed = money.due;
+  const asks = due > 0 ? ` ${formatCents(due)} is now due: you can pay it on your order's page.` : "";
   const says = words.says + asks;
   const origin = new URL(pageUrl).origin;
   const note = words.note ? `${words.note.label}: ${words.note.value}\n\n` : "";
@@ -106,7 +109,7 @@ function orderMail(
     kind: words.kind,
     to: order.email,
     replyTo: studio.email,
-    subject: `${words.subject}${due > 0 ? `: ${formatPrice(due)} due` : ""} (${order.orderRef})`,
+    subject: `${words.subject}${due > 0 ? `: ${formatCents(due)} due` : ""} (${order.orderRef})`,
     text: `Dear ${order.deliveryName},\n\n${says}\n\n${note}Reply to this mail with any question.\n\nYour order's page: ${pageUrl}\n\n${studio.name}\n`,
     html: renderBuyerMail({
       studio,
@@ -124,15 +127,15 @@ function orderMail(
           pictureUrl: mailPictureUrl(origin, details?.picture),
         };
       }),
-      // What the order comes to, what was paid and what is still due.
+      // What the order comes to, what was paid and what is still due: the ledger's figures.
       sums: [
-        { label: "Total (USD, tax included)", value: formatPrice(order.total + order.chargesTotal) },
-        { label: "Paid", value: formatPrice(order.paidTotal) },
-        ...(order.refundedTotal > 0 ? [{ label: "Given back", value: formatPrice(order.refundedTotal) }] : []),
-        ...(owed > 0 ? [{ label: "Due", value: formatPrice(owed), strong: true }] : []),
+        { label: "Total (USD, tax included)", value: formatCents(money.comesTo) },
+        { label: "Paid", value: formatCents(money.paid) },
+        ...(money.refunded > 0 ? [{ label: "Given back", value: formatCents(money.refunded) }] : []),
+        ...(owed > 0 ? [{ label: "Due", value: formatCents(owed), strong: true }] : []),
       ],
       pageUrl,
-      ...(due > 0 ? { action: `Pay the balance, ${formatPrice(due)}` } : {}),
+      ...(due > 0 ? { action: `Pay the balance, ${formatCents(due)}` } : {}),
     }),
   };
 }
@@ -144,15 +147,22 @@ export function stepMail(
   step: OrderStep,
   studio: MailStudio,
   pageUrl: string,
+  money: OrderMoney,
 ): OutgoingMail | null {
   const words = stepWords(order, step);
   if (!words) return null;
   // Ready with money still owed (the balance after a deposit, a delivery charge): the mail asks for it.
-  return orderMail(order, lines, words, studio, pageUrl, step === "ready" ? amountDue(order) : 0);
+  return orderMail(order, lines, words, studio, pageUrl, money, step === "ready" ? money.due : 0);
 }
 
 /** The mail of a corrected carrier or tracking number, once the order has shipped. */
-export function trackingCorrectionMail(order: Order, lines: Line[], studio: MailStudio, pageUrl: string): OutgoingMail {
+export function trackingCorrectionMail(
+  order: Order,
+  lines: Line[],
+  studio: MailStudio,
+  pageUrl: string,
+  money: OrderMoney,
+): OutgoingMail {
   const words: Words = {
     kind: "order-tracking",
     subject: "A corrected tracking number for your order",
@@ -160,7 +170,7 @@ export function trackingCorrectionMail(order: Order, lines: Line[], studio: Mail
     says: `The tracking number we sent for your order ${order.orderRef} was not the right one. This one is.`,
     note: { label: `Tracking number (${order.carrier})`, value: order.trackingNumber ?? "" },
   };
-  return orderMail(order, lines, words, studio, pageUrl, 0);
+  return orderMail(order, lines, words, studio, pageUrl, money, 0);
 }
 
 /** The mail of money given back: what, to which card, and when it shows. */

@@ -4,7 +4,9 @@
  * recorded, mailed to the buyer and, for the pieces chosen, put back in stock.
  */
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { AMOUNT, formatPrice } from "../../domain/format.ts";
+import { AMOUNT } from "../../domain/format.ts";
+import { orderMoney } from "../../domain/ledger.ts";
+import { type Cents, decimalText, formatCents, parseDollars, toDollars } from "../../domain/money.ts";
 import {
   cardText,
   type MoneyBackKind,
@@ -19,7 +21,8 @@ import type { AppDeps } from "../deps.ts";
 import { badRequest } from "../http/errors.ts";
 import type { MailStudio } from "../mail/buyer-mail.tsx";
 import { enqueueMail } from "../mail/outbox.ts";
-import { newOrderLink, orderPageUrl } from "../orders/links.ts";
+import { ledgerRows, loadLedger } from "../orders/ledger.ts";
+import { mailedOrderLink, orderPageUrl } from "../orders/links.ts";
 import { GatewayUnavailable, type ReturnAnswer } from "../payments/gateway.ts";
 import type { StaffAccount } from "../staff/accounts.ts";
 import { audit } from "../staff/audit.ts";
@@ -29,12 +32,7 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Line = typeof orderLines.$inferSelect;
 
 /** Parses "12.34" (or "12") into cents; null when it is not an amount. */
-function cents(text: string): number | null {
-  if (!AMOUNT.test(text.trim())) return null;
-  return Math.round(Number(text) * 100);
-}
-
-const amountText = (c: number) => (c / 100).toFixed(2);
+const parseAmount = (text: string): Cents | null => (AMOUNT.test(text.trim()) ? parseDollars(text) : null);
 
 /** A piece that can still go back in stock: it took stock, and no refund has put it back yet. */
 export const restockable = (l: Pick<Line, "kind" | "details">) =>
@@ -57,8 +55,8 @@ export type MoneyBackOutcome =
   | { accepted: false; said: string };
 
 /**
- * What is to be given back, checked against what that payment took less what was given back
- * of it (the checkout's: the order's refunds less the later payments').
+ * What is to be given back, checked against what the ledger says that card payment can still
+ * give back (its amount less what was given back or is being given back of it).
  */
 async function measure(tx: Tx, input: MoneyBackInput, kind: MoneyBackKind, lock: boolean) {
   const paymentId = input.payment && input.payment !== "checkout" ? Number(input.payment) : null;
@@ -67,31 +65,38 @@ async function measure(tx: Tx, input: MoneyBackInput, kind: MoneyBackKind, lock:
   const read = tx.select().from(orders).where(eq(orders.id, input.id));
   const [order] = lock ? await read.for("update") : await read;
   if (!order || order.status === "pending" || order.status === "failed") throw badRequest("id", "No such order.");
-  const later = await tx
-    .select()
-    .from(orderPayments)
-    .where(
-      and(eq(orderPayments.orderId, order.id), eq(orderPayments.status, "approved"), eq(orderPayments.method, "card")),
-    );
-  const p = paymentId === null ? null : later.find((x) => x.id === paymentId);
-  if (paymentId !== null && !p) throw badRequest("payment", "Choose one of the order's payments.");
-  const retref = p ? p.retref : order.paymentRef;
-  if (!retref) throw badRequest("kind", "This order has no card payment to give back.");
-  const took = Math.round((p ? p.amount : (order.deposit ?? order.total)) * 100);
-  const laterRefunded = later.reduce((s, x) => s + Math.round(x.refunded * 100), 0);
-  const refunded = p ? Math.round(p.refunded * 100) : Math.round(order.refundedTotal * 100) - laterRefunded;
+  const rows = await loadLedger(tx, order.id);
+  const money = orderMoney(ledgerRows(order, rows.payments, rows.refunds, rows.charges));
+  // "checkout" (or no payment named): the checkout's charge.
+  const row = rows.payments.find((x) =>
+    paymentId === null ? x.source === "checkout" && x.status === "approved" : x.id === paymentId,
+  );
+  const p = money.payments.find((x) => x.id === row?.id && x.method === "card");
+  if (!row || !p) {
+    if (paymentId !== null) throw badRequest("payment", "Choose one of the order's payments.");
+    throw badRequest("kind", "This order has no card payment to give back.");
+  }
+  if (!row.retref) throw badRequest("kind", "This order has no card payment to give back.");
   let amount: number;
   if (kind === "void") {
-    if (refunded > 0) throw badRequest("kind", "Part of this payment was already given back: refund instead.");
-    amount = took;
+    if (p.refundable !== p.amount)
+      throw badRequest("kind", "Part of this payment was already given back: refund instead.");
+    amount = p.amount;
   } else {
-    const asked = cents(input.amount);
+    const asked = parseAmount(input.amount);
     if (asked === null || asked <= 0) throw badRequest("amount", "Enter an amount such as 120.00.");
-    if (asked > took - refunded)
-      throw badRequest("amount", `At most ${formatPrice((took - refunded) / 100)} can be refunded of this payment.`);
+    if (asked > p.refundable)
+      throw badRequest("amount", `At most ${formatCents(p.refundable)} can be refunded of this payment.`);
     amount = asked;
   }
-  return { order, amount, retref, paymentId: p?.id ?? null, card: cardText(order, p !== null) };
+  return {
+    order,
+    money,
+    amount,
+    retref: row.retref,
+    paymentId: p.id,
+    card: cardText(order, p.source !== "checkout"),
+  };
 }
 
 /**
@@ -121,22 +126,23 @@ export async function giveMoneyBack(
       .where(eq(orderLines.orderId, input.id))
       .orderBy(asc(orderLines.id));
     return {
-      ask: moneyBackQuestion(kind, asked.amount / 100, asked.card),
+      ask: moneyBackQuestion(kind, toDollars(asked.amount), asked.card),
       pieces: lines.filter(restockable).map((l) => ({ id: l.id, title: l.title, quantity: l.quantity })),
     };
   }
 
   const reserve = await db.transaction(async (tx) => {
     const m = await measure(tx, input, kind, true);
+    // The order's total is the mirror kept for the previous release (schema.ts); the payment's
+    // `refunded` holds the amount back from a second refund until the gateway answers.
     await tx
       .update(orders)
-      .set({ refundedTotal: sql`${orders.refundedTotal} + ${amountText(m.amount)}::numeric` })
+      .set({ refundedTotal: sql`${orders.refundedTotal} + ${decimalText(m.amount)}::numeric` })
       .where(eq(orders.id, m.order.id));
-    if (m.paymentId !== null)
-      await tx
-        .update(orderPayments)
-        .set({ refunded: sql`${orderPayments.refunded} + ${amountText(m.amount)}::numeric` })
-        .where(eq(orderPayments.id, m.paymentId));
+    await tx
+      .update(orderPayments)
+      .set({ refunded: sql`${orderPayments.refunded} + ${decimalText(m.amount)}::numeric` })
+      .where(eq(orderPayments.id, m.paymentId));
     return m;
   });
 
@@ -145,7 +151,7 @@ export async function giveMoneyBack(
   let unanswered = false;
   try {
     answer =
-      kind === "void" ? await deps.gateway.voidAmount(retref) : await deps.gateway.refund(retref, amountText(amount));
+      kind === "void" ? await deps.gateway.voidAmount(retref) : await deps.gateway.refund(retref, decimalText(amount));
   } catch (err) {
     if (!(err instanceof GatewayUnavailable)) throw err;
     deps.logger.warn({ err, orderRef: order.orderRef }, "Card gateway did not answer a refund");
@@ -155,7 +161,7 @@ export async function giveMoneyBack(
       respcode: "",
       resptext: "The card gateway did not answer",
       retref: "",
-      amount: amountText(amount),
+      amount: decimalText(amount),
     };
   }
   const accepted = answer.respstat === "A";
@@ -164,23 +170,22 @@ export async function giveMoneyBack(
     if (!accepted) {
       await tx
         .update(orders)
-        .set({ refundedTotal: sql`${orders.refundedTotal} - ${amountText(amount)}::numeric` })
+        .set({ refundedTotal: sql`${orders.refundedTotal} - ${decimalText(amount)}::numeric` })
         .where(eq(orders.id, order.id));
-      if (reserve.paymentId !== null)
-        await tx
-          .update(orderPayments)
-          .set({ refunded: sql`${orderPayments.refunded} - ${amountText(amount)}::numeric` })
-          .where(eq(orderPayments.id, reserve.paymentId));
+      await tx
+        .update(orderPayments)
+        .set({ refunded: sql`${orderPayments.refunded} - ${decimalText(amount)}::numeric` })
+        .where(eq(orderPayments.id, reserve.paymentId));
     } else {
       back = await putBack(tx, order.id, input.restock ?? []);
       await enqueueMail(tx, [
         moneyBackMail(
           order,
           kind,
-          amount / 100,
+          toDollars(amount),
           card,
           studio,
-          orderPageUrl(deps.config, await newOrderLink(tx, order.id)),
+          orderPageUrl(deps.config, mailedOrderLink(order.id)),
         ),
       ]);
     }
@@ -188,7 +193,7 @@ export async function giveMoneyBack(
       orderId: order.id,
       paymentId: reserve.paymentId,
       kind,
-      amount: amount / 100,
+      amount: toDollars(amount),
       respstat: answer.respstat,
       resptext: answer.resptext,
       retref: answer.retref || null,
@@ -198,10 +203,10 @@ export async function giveMoneyBack(
       action: `order.${kind}`,
       entity: "order",
       entityId: order.orderRef,
-      before: { refundedTotal: order.refundedTotal },
+      before: { refundedTotal: toDollars(reserve.money.refunded) },
       after: {
-        refundedTotal: accepted ? (Math.round(order.refundedTotal * 100) + amount) / 100 : order.refundedTotal,
-        amount: amountText(amount),
+        refundedTotal: toDollars(reserve.money.refunded + (accepted ? amount : 0)),
+        amount: decimalText(amount),
         card,
         accepted,
         restocked: back.map((l) => l.title),
@@ -219,7 +224,7 @@ export async function giveMoneyBack(
   const stock = restocked.length > 0 ? ` Back in stock: ${restocked.join(", ")}.` : "";
   return {
     accepted: true,
-    said: `${moneyBackDone(kind, amount / 100, card)}${stock} The buyer is mailed.`,
+    said: `${moneyBackDone(kind, toDollars(amount), card)}${stock} The buyer is mailed.`,
     restocked,
   };
 }

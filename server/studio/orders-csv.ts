@@ -4,6 +4,8 @@
  * own), so the workshop can sort and filter by any choice.
  */
 import { asc, desc, eq, inArray } from "drizzle-orm";
+import type { OrderMoney } from "../../domain/ledger.ts";
+import { decimalText } from "../../domain/money.ts";
 import {
   lineBuiltToOrder,
   lineShipWindow,
@@ -14,7 +16,7 @@ import {
 import { ORDER_STATUSES } from "../../domain/order-status.ts";
 import type { Db } from "../db/client.ts";
 import { orderLines, orders } from "../db/schema.ts";
-import { amountDue } from "../orders/balance.ts";
+import { moneyOfMany } from "../orders/ledger.ts";
 import type { OrderFilter } from "./orders.ts";
 
 const ORDER_COLUMNS = [
@@ -66,7 +68,7 @@ export function csvCell(value: unknown): string {
 type Order = typeof orders.$inferSelect;
 type Line = typeof orderLines.$inferSelect;
 
-function orderCells(o: Order): unknown[] {
+function orderCells(o: Order, money: OrderMoney): unknown[] {
   return [
     o.orderRef,
     o.createdAt.toISOString(),
@@ -80,9 +82,10 @@ function orderCells(o: Order): unknown[] {
     o.subtotal.toFixed(2),
     o.shippingTotal.toFixed(2),
     o.total.toFixed(2),
-    o.refundedTotal.toFixed(2),
-    o.paidTotal.toFixed(2),
-    amountDue(o).toFixed(2),
+    // The ledger's figures (domain/ledger.ts), to the cent.
+    decimalText(money.refunded),
+    decimalText(money.paid),
+    decimalText(money.due),
     o.carrier,
     o.trackingNumber,
   ];
@@ -120,6 +123,12 @@ export async function ordersCsv(db: Db, filter: Pick<OrderFilter, "status"> = {}
     .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
     .where(inArray(orders.status, filter.status ? [filter.status] : [...ORDER_STATUSES]))
     .orderBy(desc(orders.createdAt), desc(orders.id), asc(orderLines.id));
-  const body = rows.map((r) => [...orderCells(r.order), ...lineCells(r.line)].map(csvCell).join(","));
+  const money = await moneyOfMany(
+    db,
+    rows.map((r) => r.order),
+  );
+  const body = rows.map((r) =>
+    [...orderCells(r.order, money.get(r.order.id)!), ...lineCells(r.line)].map(csvCell).join(","),
+  );
   return `${[ORDERS_CSV_COLUMNS.join(","), ...body].join("\r\n")}\r\n`;
 }

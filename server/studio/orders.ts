@@ -4,16 +4,17 @@
  * and the list exported. Every change is written to the audit log with the order before and after.
  */
 import { and, asc, desc, eq, ilike, inArray, or } from "drizzle-orm";
+import { orderMoney } from "../../domain/ledger.ts";
 import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from "../../domain/order-status.ts";
 import { isOrderStep, type OrderStep, STEP_NAMES, stepMove, studioDelivers } from "../../domain/order-steps.ts";
 import type { Db } from "../db/client.ts";
-import { orderLines, orderRefunds, orders, type StaffNote } from "../db/schema.ts";
+import { orderLines, orders, type StaffNote } from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
 import { badRequest } from "../http/errors.ts";
 import { type MailStudio, renderBuyerMail } from "../mail/buyer-mail.tsx";
 import { enqueueMail } from "../mail/outbox.ts";
-import { amountDue } from "../orders/balance.ts";
-import { newOrderLink, orderPageUrl, revokeOrderLinks } from "../orders/links.ts";
+import { ledgerRows, loadLedger, moneyOf, moneyOfMany } from "../orders/ledger.ts";
+import { mailedOrderLink, orderPageUrl, revokeOrderLinks } from "../orders/links.ts";
 import { escapeLike } from "../search/search.ts";
 import type { StaffAccount } from "../staff/accounts.ts";
 import { audit } from "../staff/audit.ts";
@@ -50,21 +51,48 @@ export async function listOrders(db: Db, filter: OrderFilter = {}) {
     .limit(PAGE_SIZE + 1)
     .offset((page - 1) * PAGE_SIZE);
   return {
-    // Each with what is still due (a balance after a deposit, a delivery charge).
-    orders: rows.slice(0, PAGE_SIZE).map((o) => ({ ...o, due: amountDue(o) })),
+    // Each with its money from the ledger: what is still due (a balance after a deposit, a
+    // delivery charge) and what was given back.
+    orders: await withMoney(db, rows.slice(0, PAGE_SIZE)),
     page,
     more: rows.length > PAGE_SIZE,
   };
 }
 
+/** Orders with their money from the ledger, in cents (three queries for the lot). */
+async function withMoney(db: Db, list: (typeof orders.$inferSelect)[]) {
+  const money = await moneyOfMany(db, list);
+  return list.map((o) => {
+    const { comesTo, paid, refunded, due } = money.get(o.id)!;
+    return { ...o, money: { comesTo, paid, refunded, due } };
+  });
+}
+
+/** An order as the studio's page shows it: its lines, its ledger (payments, refunds, charges) and its money. */
 export async function getOrder(db: Db, id: number) {
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
   if (!order || CHECKOUT_STATES.includes(order.status)) return null;
-  const [lines, refunds] = await Promise.all([
+  const [lines, ledger] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id)),
-    db.select().from(orderRefunds).where(eq(orderRefunds.orderId, id)).orderBy(asc(orderRefunds.id)),
+    loadLedger(db, id),
   ]);
-  return { order, lines, refunds };
+  const money = orderMoney(ledgerRows(order, ledger.payments, ledger.refunds, ledger.charges));
+  const rows = new Map(ledger.payments.map((p) => [p.id, p]));
+  const checkout = ledger.payments.find((p) => p.source === "checkout" && p.status === "approved");
+  return {
+    order,
+    lines,
+    /** Each refund and void tried, and whether it was of the checkout's charge. */
+    refunds: ledger.refunds.map((r) => ({ ...r, ofCheckout: r.paymentId === null || r.paymentId === checkout?.id })),
+    charges: ledger.charges,
+    /** Each payment that went through, in cents: what was given back of it and what still can be. */
+    payments: money.payments.map((p) => {
+      const row = rows.get(p.id)!;
+      return { ...p, reference: row.reference, at: row.settledAt ?? row.createdAt };
+    }),
+    /** The order's money from its ledger, in cents (domain/ledger.ts). */
+    money,
+  };
 }
 
 export type OrderDetail = NonNullable<Awaited<ReturnType<typeof getOrder>>>;
@@ -154,11 +182,11 @@ export async function setOrderStep(
       .returning();
     const lines = () =>
       tx.select().from(orderLines).where(eq(orderLines.orderId, after!.id)).orderBy(asc(orderLines.id));
-    const page = async () => orderPageUrl(deps.config, await newOrderLink(tx, after!.id));
+    const page = async () => orderPageUrl(deps.config, mailedOrderLink(after!.id));
     const mail = correcting
-      ? trackingCorrectionMail(after!, await lines(), studio, await page())
+      ? trackingCorrectionMail(after!, await lines(), studio, await page(), await moneyOf(tx, after!))
       : subject
-        ? stepMail(after!, await lines(), step, studio, await page())
+        ? stepMail(after!, await lines(), step, studio, await page(), await moneyOf(tx, after!))
         : null;
     if (mail) await enqueueMail(tx, [mail]);
     await audit(tx, who, {
@@ -195,7 +223,7 @@ export async function sendNewOrderLink(
     const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
     if (!order || !isOrderStatus(order.status)) throw badRequest("id", "No such order.");
     const gone = await revokeOrderLinks(tx, id);
-    const url = orderPageUrl(deps.config, await newOrderLink(tx, id));
+    const url = orderPageUrl(deps.config, mailedOrderLink(id));
     await enqueueMail(tx, [
       {
         kind: "order-link",

@@ -1,6 +1,7 @@
 /** What the studio sees first (/studio): what to ship, whom to answer, what runs low, takings, and how fast the shop is. */
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { STUDIO_TIME_ZONE, studioToday } from "../../domain/lead-time.ts";
+import { toCents, toDollars } from "../../domain/money.ts";
 import { lineToBuild, lineWhen } from "../../domain/order-lines.ts";
 import type { Db } from "../db/client.ts";
 import { enquiries, orderLines, orders, products, studioConfig } from "../db/schema.ts";
@@ -12,21 +13,18 @@ type Money = { total: number; orders: number };
 
 export async function today(db: Db) {
   const toShip = inArray(orders.status, ["paid", "in_production", "ready"]);
-  // Money taken in the period, on the day it was taken: each checkout's charge (the whole, or
-  // the deposit), each payment after it (a balance, a delivery, by card or taken in person), less
-  // what was given back; and how many orders were placed. An order the studio wrote took nothing
-  // at checkout: its money is all in order_payments, and it counts as placed once paid.
+  // Money taken in the period, on the day it was taken, from the ledger: every payment that went
+  // through (the checkout's charge, a balance, a delivery, by card or taken in person) by the day
+  // it settled, less every refund and void accepted, by its day; and how many orders were placed
+  // (an order the studio wrote counts once paid).
   const takings = (since: ReturnType<typeof sql>) =>
     db
       .execute(sql`
-        select coalesce(sum(amount), 0)::text as total, count(*) filter (where placed)::int as orders from (
-          select case when source = 'studio' then 0 else coalesce(deposit, total) end as amount, true as placed from orders
-           where status in ('paid', 'in_production', 'ready', 'shipped') and paid_at >= ${since}
-          union all
-          select amount, false from order_payments where status = 'approved' and settled_at >= ${since}
-          union all
-          select -amount, false from order_refunds where respstat = 'A' and created_at >= ${since}
-        ) taken`)
+        select
+          ((select coalesce(sum(amount), 0) from order_payments where status = 'approved' and settled_at >= ${since})
+           - (select coalesce(sum(amount), 0) from order_refunds where respstat = 'A' and created_at >= ${since}))::text as total,
+          (select count(*) from orders
+            where status in ('paid', 'in_production', 'ready', 'shipped') and paid_at >= ${since})::int as orders`)
       .then((r) => (r as unknown as { rows: { total: string; orders: number }[] }).rows);
   const [studio] = await db.select({ timeZone: studioConfig.timeZone }).from(studioConfig);
   const zone = studio?.timeZone ?? STUDIO_TIME_ZONE;
@@ -58,7 +56,7 @@ export async function today(db: Db) {
        group by name order by name`),
   ]);
   const money = (r: { total: string; orders: number }[]): Money => ({
-    total: Number(r[0]?.total ?? 0),
+    total: toDollars(toCents(Number(r[0]?.total ?? 0))),
     orders: Number(r[0]?.orders ?? 0),
   });
   return {

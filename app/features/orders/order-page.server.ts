@@ -2,21 +2,17 @@
 import { type AppLoadContext, data } from "react-router";
 import { type DeliveryAccess, deliveryAnswers } from "../../../domain/delivery-access.ts";
 import { type ShipWindow, shipDatesText, shipWindowText } from "../../../domain/lead-time.ts";
+import { orderMoney } from "../../../domain/ledger.ts";
 import { paymentMethodName } from "../../../domain/manual-order.ts";
+import { toCents, toDollars } from "../../../domain/money.ts";
 import { lineChoices } from "../../../domain/order-lines.ts";
 import { AWAITING_PAYMENT, CANCELLED } from "../../../domain/order-status.ts";
 import { ORDER_STEPS, STEP_NAMES } from "../../../domain/order-steps.ts";
 import { paymentDepsOf } from "../../../server/checkout/routes.ts";
 import { ApiError } from "../../../server/http/errors.ts";
-import {
-  amountDue,
-  type BalanceOutcome,
-  listOrderCharges,
-  listOrderPayments,
-  newPaymentKey,
-  payBalance,
-} from "../../../server/orders/balance.ts";
+import { type BalanceOutcome, newPaymentKey, payBalance } from "../../../server/orders/balance.ts";
 import { firstDeposit } from "../../../server/orders/first-payment.ts";
+import { ledgerRows, loadLedger } from "../../../server/orders/ledger.ts";
 import { findOrderByToken } from "../../../server/orders/links.ts";
 
 export async function orderPageLoader(context: AppLoadContext, token: string) {
@@ -24,7 +20,7 @@ export async function orderPageLoader(context: AppLoadContext, token: string) {
   const found = await findOrderByToken(db, token);
   // A wrong, revoked or malformed token: the plain 404 any missing page gets, saying nothing more.
   if (!found) throw data("Not found", { status: 404 });
-  const { order, lines, refunds } = found;
+  const { order, lines } = found;
   const reached = (step: string) =>
     order.history.find((h) => h.step === step)?.at ??
     (step === "paid"
@@ -33,13 +29,19 @@ export async function orderPageLoader(context: AppLoadContext, token: string) {
         ? order.statusChangedAt?.toISOString()
         : undefined);
   const at = ORDER_STEPS.indexOf(order.status as (typeof ORDER_STEPS)[number]);
-  const refunded = refunds.reduce((sum, r) => sum + r.amount, 0);
-  const [charges, payments, firstSplit] = await Promise.all([
-    listOrderCharges(db, order.id),
-    listOrderPayments(db, order.id),
-    firstDeposit(db, order),
-  ]);
-  const due = amountDue(order);
+  // The order's money from its ledger (domain/ledger.ts), in cents; dollars only for the page.
+  const ledger = await loadLedger(db, order.id);
+  const money = orderMoney(ledgerRows(order, ledger.payments, ledger.refunds, ledger.charges));
+  const firstSplit = await firstDeposit(db, order, money);
+  const rows = new Map(ledger.payments.map((p) => [p.id, p]));
+  const paidAt = (id: number) => {
+    const p = rows.get(id)!;
+    return (p.settledAt ?? p.createdAt).toISOString();
+  };
+  const checkout = money.payments.find((p) => p.source === "checkout");
+  const later = money.payments.filter((p) => p.source !== "checkout");
+  const refunds = ledger.refunds.filter((r) => r.respstat === "A");
+  const due = toDollars(money.due);
   // An order the studio wrote (sold on the phone or in the showroom): nothing was paid at checkout;
   // until its first payment the buyer may pay the whole or the deposit.
   const fromStudio = order.source === "studio";
@@ -48,11 +50,11 @@ export async function orderPageLoader(context: AppLoadContext, token: string) {
   const deposit = order.deposit;
   let balancePaidAt: string | null = null;
   if (deposit !== null) {
-    let paid = deposit;
-    for (const p of payments) {
+    let paid = 0;
+    for (const p of money.payments) {
       paid += p.amount;
-      if (paid >= order.total - 0.004) {
-        balancePaidAt = (p.settledAt ?? p.createdAt).toISOString();
+      if (paid >= toCents(order.total)) {
+        balancePaidAt = paidAt(p.id);
         break;
       }
     }
@@ -80,17 +82,18 @@ export async function orderPageLoader(context: AppLoadContext, token: string) {
     /** The first payment's choice on an order awaiting it: the whole, or the studio's deposit (null: none offered). */
     firstDeposit: firstSplit ? { now: firstSplit.now, balance: firstSplit.balance } : null,
     /** What the checkout charged: the deposit, or the whole total (nothing on an order the studio wrote). */
-    paidAtCheckout: fromStudio ? 0 : (deposit ?? order.total),
+    paidAtCheckout: toDollars(checkout?.amount ?? 0),
     deposit,
     /** What is still owed of the order itself (not the studio's later charges). */
-    balance: deposit === null ? 0 : Math.max(0, order.total - order.paidTotal),
+    balance: deposit === null ? 0 : toDollars(Math.max(0, toCents(order.total) - money.paid)),
     // One key for this page's payment form: a second press of Pay repeats it, never charging twice.
     payKey: due > 0 ? newPaymentKey() : null,
-    charges: charges.map((c) => ({ id: c.id, label: c.label, amount: c.amount })),
-    payments: payments.map((p) => ({
+    charges: ledger.charges.map((c) => ({ id: c.id, label: c.label, amount: c.amount })),
+    /** The payments after the checkout's, by card from this page or taken in person. */
+    payments: later.map((p) => ({
       id: p.id,
-      amount: p.amount,
-      at: (p.settledAt ?? p.createdAt).toISOString(),
+      amount: toDollars(p.amount),
+      at: paidAt(p.id),
       how: p.method === "card" ? null : paymentMethodName(p.method),
     })),
     ref: order.orderRef,
@@ -113,7 +116,7 @@ export async function orderPageLoader(context: AppLoadContext, token: string) {
     shippingTotal: order.shippingTotal,
     total: order.total,
     refunds: refunds.map((r) => ({ id: r.id, amount: r.amount, at: r.createdAt.toISOString() })),
-    refunded,
+    refunded: toDollars(money.refunded),
     deliveryName: order.deliveryName,
     buildPhotos: order.buildPhotos,
     wayIn: deliveryAnswers(order.shipping?.delivery as Partial<DeliveryAccess> | undefined),

@@ -5,6 +5,7 @@
  * manual-orders.ts, server/orders/balance.ts write them).
  */
 import { paidHow } from "../../../domain/manual-order.ts";
+import { toCents, toDollars } from "../../../domain/money.ts";
 import { isOrderStep, ORDER_STEPS, STEP_NAMES } from "../../../domain/order-steps.ts";
 import { capital, count, listed, money, num, quoted, type Said, type Say, shorten, str } from "./history-values.ts";
 
@@ -33,8 +34,12 @@ function orderStatus({ b, a }: Said): string {
 const accepted = (a: Record<string, unknown>) =>
   typeof a.accepted === "boolean" ? a.accepted : a.respstat === undefined ? true : a.respstat === "A";
 
-const givenBack = (b: Record<string, unknown>, a: Record<string, unknown>) =>
-  Number.isFinite(num(a.amount)) ? money(a.amount) : money(num(a.refundedTotal) - num(b.refundedTotal) || 0);
+/** What a refund gave back: its amount, or (older entries) the difference of the order's totals, in cents. */
+const givenBack = (b: Record<string, unknown>, a: Record<string, unknown>) => {
+  if (Number.isFinite(num(a.amount))) return money(a.amount);
+  const [after, before] = [num(a.refundedTotal), num(b.refundedTotal)];
+  return money(Number.isFinite(after - before) ? toDollars(toCents(after) - toCents(before)) : 0);
+};
 
 const restockedPart = (a: Record<string, unknown>) => {
   const items = Array.isArray(a.restocked) ? a.restocked.map(str).filter(Boolean) : [];

@@ -1,7 +1,7 @@
 /** The order page's "in-person" intent (routes/studio/order.tsx): a payment taken in person recorded. */
 import type { AppLoadContext } from "react-router";
-import { formatPrice } from "../../../domain/format.ts";
 import { IN_PERSON_METHODS, isInPersonMethod } from "../../../domain/manual-order.ts";
+import { formatCents } from "../../../domain/money.ts";
 import { buyerMailStudio } from "../../../server/content/studio.ts";
 import { ApiError } from "../../../server/http/errors.ts";
 import type { StaffAccount } from "../../../server/staff/accounts.ts";
@@ -26,7 +26,7 @@ export async function inPersonPaymentAction(context: AppLoadContext, who: StaffA
   const how = isInPersonMethod(method) ? IN_PERSON_METHODS[method].toLowerCase() : "in person";
   return {
     ok: done.repeated
-      ? `That payment was recorded already. ${done.due > 0 ? `${formatPrice(done.due)} is still due.` : "Nothing more is due."}`
-      : `Recorded ${formatPrice(done.amount)} paid by ${how}. ${done.due > 0 ? `${formatPrice(done.due)} is still due.` : "Nothing more is due."}`,
+      ? `That payment was recorded already. ${done.due > 0 ? `${formatCents(done.due)} is still due.` : "Nothing more is due."}`
+      : `Recorded ${formatCents(done.amount)} paid by ${how}. ${done.due > 0 ? `${formatCents(done.due)} is still due.` : "Nothing more is due."}`,
   };
 }

@@ -5,27 +5,30 @@
  * wrote that nothing was paid on may be cancelled, asked first on a page of its own.
  */
 import { Link } from "react-router";
-import { formatPrice } from "../../../domain/format.ts";
 import { IN_PERSON_METHODS } from "../../../domain/manual-order.ts";
+import { type Cents, decimalText, formatCents } from "../../../domain/money.ts";
 import { AWAITING_PAYMENT } from "../../../domain/order-status.ts";
 import { StudioField, StudioForm } from "./studio-form.tsx";
 
-type Order = { id: number; status: string; source: string; paidTotal: number };
+type Order = { id: number; status: string; source: string };
+/** The order's money from its ledger (domain/ledger.ts), in cents. */
+type Money = { paid: Cents; due: Cents };
 
 /** The form's key: one per state of what was paid, so a second press of the same form records nothing more. */
-const keyOf = (o: Order) => `in-person-order-${o.id}-paid-${Math.round(o.paidTotal * 100)}`;
+const keyOf = (o: Order, m: Money) => `in-person-order-${o.id}-paid-${m.paid}`;
 
 export function InPersonPayment({
   csrf,
   order,
-  due,
+  money,
   answer,
 }: {
   csrf: string;
   order: Order;
-  due: number;
+  money: Money;
   answer?: { field?: string; error?: string };
 }) {
+  const { due } = money;
   const err = (name: string) => (answer?.field === name ? answer.error : undefined);
   const awaiting = order.status === AWAITING_PAYMENT;
   if (due <= 0 && !awaiting) return null;
@@ -34,12 +37,12 @@ export function InPersonPayment({
       <h2 id="in-person-title">{awaiting ? "Awaiting payment" : "A payment taken in person"}</h2>
       <p className="studio-muted">
         {awaiting
-          ? `Nothing is paid yet: ${formatPrice(due)} is due. The buyer can pay by card from the link we mailed, or record here what they paid you.`
-          : `${formatPrice(due)} is due. Record here what the buyer paid you in person.`}
+          ? `Nothing is paid yet: ${formatCents(due)} is due. The buyer can pay by card from the link we mailed, or record here what they paid you.`
+          : `${formatCents(due)} is due. Record here what the buyer paid you in person.`}
       </p>
       {due > 0 && (
         <StudioForm csrf={csrf} action="?intent=in-person" className="studio-form in-person__form">
-          <input type="hidden" name="key" value={keyOf(order)} />
+          <input type="hidden" name="key" value={keyOf(order, money)} />
           <div className="field">
             <label htmlFor="in-person-method" className="field__label">
               How
@@ -57,7 +60,7 @@ export function InPersonPayment({
             name="paidAmount"
             label="Amount taken (USD)"
             inputMode="decimal"
-            defaultValue={due.toFixed(2)}
+            defaultValue={decimalText(due)}
             error={err("paidAmount")}
           />
           <StudioField
@@ -72,7 +75,7 @@ export function InPersonPayment({
           </button>
         </StudioForm>
       )}
-      {awaiting && order.source === "studio" && order.paidTotal === 0 && (
+      {awaiting && order.source === "studio" && money.paid === 0 && (
         <p>
           <Link to={`/studio/orders/${order.id}/cancel`}>Cancel this order</Link>{" "}
           <span className="studio-muted">(its pieces go back in stock)</span>

@@ -2,6 +2,7 @@
 import { eq } from "drizzle-orm";
 import { type AppLoadContext, data, redirect } from "react-router";
 import { orderLines, orders } from "../../../server/db/schema.ts";
+import { moneyOf } from "../../../server/orders/ledger.ts";
 import { cancelManualOrder } from "../../../server/studio/manual-orders.ts";
 import { refused, requireChange, requireStaff, rowId } from "./guard.server.ts";
 
@@ -17,7 +18,7 @@ export async function cancelOrderLoader(request: Request, context: AppLoadContex
     id,
     ref: order.orderRef,
     buyer: order.deliveryName,
-    cancellable: order.status === "awaiting_payment" && order.paidTotal === 0,
+    cancellable: order.status === "awaiting_payment" && (await moneyOf(db, order)).paid === 0,
     pieces: lines.filter((l) => l.kind === "product").map((l) => `${l.quantity} × ${l.title}`),
   };
 }

@@ -4,13 +4,7 @@ import { formatPrice } from "../../../domain/format.ts";
 import type { Right } from "../../../domain/studio-rights.ts";
 import { may } from "../../../domain/studio-rights.ts";
 import { buyerMailStudio } from "../../../server/content/studio.ts";
-import {
-  addOrderCharge,
-  amountDue,
-  listBalancePayments,
-  listOrderCharges,
-  listOrderPayments,
-} from "../../../server/orders/balance.ts";
+import { addOrderCharge } from "../../../server/orders/balance.ts";
 import { liveLinkCount, orderPageUrl } from "../../../server/orders/links.ts";
 import { listAudit } from "../../../server/staff/audit.ts";
 import { giveMoneyBack } from "../../../server/studio/order-refunds.ts";
@@ -32,13 +26,9 @@ export async function loadOrder(request: Request, context: AppLoadContext, param
   const db = context.deps.database.db;
   const found = await getOrder(db, orderId(param));
   if (!found) throw data({ message: "No such order." }, { status: 404 });
-  const [history, liveLinks, charges, payments, allPayments] = await Promise.all([
+  const [history, liveLinks] = await Promise.all([
     listAudit(db, { entity: "order", entityId: found.order.orderRef, limit: 50 }),
     liveLinkCount(db, found.order.id),
-    listOrderCharges(db, found.order.id),
-    // The card payments (what can be given back to a card), and every payment, in person too.
-    listBalancePayments(db, found.order.id),
-    listOrderPayments(db, found.order.id),
   ]);
   const role = session.staff.role;
   // The page offers only what this role may do (docs/product.md §6).
@@ -56,7 +46,7 @@ export async function loadOrder(request: Request, context: AppLoadContext, param
     kind: r.kind,
     amount: r.amount,
     respstat: r.respstat,
-    paymentId: r.paymentId,
+    ofCheckout: r.ofCheckout,
     createdAt: r.createdAt,
   }));
   return {
@@ -64,17 +54,6 @@ export async function loadOrder(request: Request, context: AppLoadContext, param
     refunds,
     history,
     liveLinks,
-    charges,
-    payments,
-    allPayments: allPayments.map((p) => ({
-      id: p.id,
-      amount: p.amount,
-      method: p.method,
-      reference: p.reference,
-      createdAt: p.createdAt,
-      settledAt: p.settledAt,
-    })),
-    due: amountDue(found.order),
     allowed,
   };
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { formatPrice } from "../../../domain/format.ts";
 import { deliveryWay, paidHow } from "../../../domain/manual-order.ts";
+import { formatCents, sumCents } from "../../../domain/money.ts";
 import { cardText, moneyBackSentence } from "../../../domain/money-back.ts";
 import { type OrderStep, partlyStudioDelivered, STEP_NAMES, studioDelivers } from "../../../domain/order-steps.ts";
 import { AddressLines } from "../../features/studio/address-lines.tsx";
@@ -34,12 +35,18 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
   const answer = actionData as OrderActionData | undefined;
   const label = (order.label ?? {}) as { label_url?: string; tracking_number?: string };
   const rate = ((order.shipping ?? {}) as { rate?: { provider?: string; servicelevel?: { name?: string } } }).rate;
-  const { payments, due } = loaderData;
-  // Every card payment the order took: the checkout's (the deposit, or the whole; none on an order
-  // the studio wrote, whose money is all in its payments) and those from its page.
-  const atCheckout = order.source === "studio" ? 0 : (order.deposit ?? order.total);
-  const taken = payments.reduce((s, p) => s + p.amount, atCheckout);
-  const left = Math.round((taken - order.refundedTotal) * 100) / 100;
+  // The order's money and payments from its ledger, in cents (domain/ledger.ts).
+  const { payments, money } = loaderData;
+  const { due } = money;
+  const checkout = payments.find((p) => p.source === "checkout");
+  const later = payments.filter((p) => p.source !== "checkout");
+  // Every card payment the order took (what can be given back to a card): the checkout's (the
+  // deposit, or the whole; none on an order the studio wrote) and those from its page.
+  const cards = payments.filter((p) => p.method === "card");
+  const taken = sumCents(cards.map((p) => p.amount));
+  const left = sumCents(cards.map((p) => p.refundable));
+  const fromPage = payments.filter((p) => p.source === "order_page" && p.method === "card");
+  const paymentValue = (p: { id: number; source: string }) => (p.source === "checkout" ? "checkout" : String(p.id));
   const a = order.address;
   // A form far down the page answers at its top (a question, or what was done): with scripts the
   // page stays where it was, so the answer is brought into view, as a page load without them does.
@@ -81,17 +88,17 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
           <h2 id="order-payment">Payment</h2>
           {order.source === "studio" ? (
             <p>
-              {order.paidTotal > 0
-                ? `${formatPrice(order.paidTotal)} paid of ${formatPrice(order.total + order.chargesTotal)}`
-                : `Nothing paid yet of ${formatPrice(order.total + order.chargesTotal)}`}
+              {money.paid > 0
+                ? `${formatCents(money.paid)} paid of ${formatCents(money.comesTo)}`
+                : `Nothing paid yet of ${formatCents(money.comesTo)}`}
               <br />
               <span className="studio-muted">Written by the studio</span>
             </p>
           ) : (
             <p>
               {order.deposit === null
-                ? `${formatPrice(order.total)} paid`
-                : `Deposit of ${formatPrice(order.deposit)} paid on ${formatPrice(order.total)}`}{" "}
+                ? `${formatCents(checkout?.amount ?? 0)} paid`
+                : `Deposit of ${formatCents(checkout?.amount ?? 0)} paid on ${formatPrice(order.total)}`}{" "}
               {order.paidAt ? <When at={order.paidAt} /> : ""}
               <br />
               {cardText(order, false)}
@@ -99,16 +106,21 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
               <span className="studio-muted">Reference {order.paymentRef ?? "none"}</span>
             </p>
           )}
-          {loaderData.allPayments.map((p) => (
+          {later.map((p) => (
             <p key={p.id}>
-              {formatPrice(p.amount)}{" "}
+              {formatCents(p.amount)}{" "}
               {p.method === "card" ? "paid by card from the order's page" : `paid ${paidHow(p.method)}`}
-              {p.reference ? ` (${p.reference})` : ""} <When at={p.settledAt ?? p.createdAt} />
+              {p.reference ? ` (${p.reference})` : ""} <When at={p.at} />
             </p>
           ))}
-          {order.refundedTotal > 0 && <p>Given back: {formatPrice(order.refundedTotal)}</p>}
+          {order.source !== "studio" && (later.length > 0 || money.charges > 0) && (
+            <p>
+              In all: {formatCents(money.paid)} paid of {formatCents(money.comesTo)}
+            </p>
+          )}
+          {money.refunded > 0 && <p>Given back: {formatCents(money.refunded)}</p>}
           <p>
-            <strong>{due > 0 ? `${formatPrice(due)} due from the buyer` : "Nothing is due"}</strong>
+            <strong>{due > 0 ? `${formatCents(due)} due from the buyer` : "Nothing is due"}</strong>
             {due > 0 && order.deposit !== null && order.status !== "ready" && order.status !== "shipped" && (
               <span className="studio-muted"> · asked for when you mark it ready</span>
             )}
@@ -165,13 +177,13 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
       <h2 id="order-notes">Notes</h2>
       <OrderNotes notes={order.notes} csrf={csrf} answer={answer} mayWrite={allowed.note} />
 
-      <InPersonPayment csrf={csrf} order={order} due={due} answer={answer} />
+      <InPersonPayment csrf={csrf} order={order} money={money} answer={answer} />
       <h2>Give money back</h2>
       {refunds.length > 0 && (
         <ul className="studio-list" aria-label="Money given back">
           {refunds.map((r) => (
             <li key={r.id}>
-              {moneyBackSentence(r, cardText(order, r.paymentId !== null))} · <When at={r.createdAt} />
+              {moneyBackSentence(r, cardText(order, !r.ofCheckout))} · <When at={r.createdAt} />
             </li>
           ))}
         </ul>
@@ -184,7 +196,7 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
         <p className="studio-muted">Everything paid by card has been given back.</p>
       ) : (
         <StudioForm csrf={csrf} action="?intent=refund">
-          {payments.length > 0 && (
+          {cards.some((p) => p.source !== "checkout") && (
             <div className="field">
               <label htmlFor="refund-payment" className="field__label">
                 Of which payment
@@ -193,19 +205,21 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
                 id="refund-payment"
                 name="payment"
                 className="field__control"
-                defaultValue={refundPosted?.payment || (atCheckout > 0 ? "checkout" : String(payments[0]?.id))}
+                defaultValue={refundPosted?.payment || (cards[0] ? paymentValue(cards[0]) : undefined)}
               >
-                {atCheckout > 0 && (
-                  <option value="checkout">
-                    {order.deposit === null ? "At checkout" : "The deposit"}, {formatPrice(atCheckout)}
-                  </option>
+                {cards.map((p) =>
+                  p.source === "checkout" ? (
+                    <option key={p.id} value="checkout">
+                      {order.deposit === null ? "At checkout" : "The deposit"}, {formatCents(p.amount)}
+                      {p.refunded > 0 ? ` (${formatCents(p.refunded)} given back)` : ""}
+                    </option>
+                  ) : (
+                    <option key={p.id} value={paymentValue(p)}>
+                      From the order's page <When at={p.at} />, {formatCents(p.amount)}
+                      {p.refunded > 0 ? ` (${formatCents(p.refunded)} given back)` : ""}
+                    </option>
+                  ),
                 )}
-                {payments.map((p) => (
-                  <option key={p.id} value={String(p.id)}>
-                    From the order's page <When at={p.settledAt ?? p.createdAt} />, {formatPrice(p.amount)}
-                    {p.refunded > 0 ? ` (${formatPrice(p.refunded)} given back)` : ""}
-                  </option>
-                ))}
               </select>
             </div>
           )}
@@ -228,7 +242,7 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
             name="amount"
             label="Amount (USD)"
             inputMode="decimal"
-            hint={`Up to what that payment took less what was given back of it (${formatPrice(left)} in all). Not needed for a void. You are asked to confirm first.`}
+            hint={`Up to what that payment took less what was given back of it (${formatCents(left)} in all). Not needed for a void. You are asked to confirm first.`}
             defaultValue={refundPosted?.amount}
             error={answer?.field === "amount" ? answer.error : undefined}
           />
@@ -251,22 +265,22 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
       />
 
       <h2>Charges after checkout</h2>
-      {(loaderData.charges.length > 0 || payments.length > 0) && (
+      {(loaderData.charges.length > 0 || fromPage.length > 0) && (
         <ul className="studio-list">
           {loaderData.charges.map((c) => (
             <li key={c.id}>
               <When at={c.createdAt} />: {c.label}, {formatPrice(c.amount)}
             </li>
           ))}
-          {payments.map((p) => (
+          {fromPage.map((p) => (
             <li key={`p${p.id}`}>
-              <When at={p.settledAt ?? p.createdAt} />: paid from the order's page, {formatPrice(p.amount)}
+              <When at={p.at} />: paid from the order's page, {formatCents(p.amount)}
             </li>
           ))}
         </ul>
       )}
       <p className="studio-muted">
-        {due > 0 ? `${formatPrice(due)} is due from the buyer.` : "Nothing is due."} A charge (a white-glove delivery,
+        {due > 0 ? `${formatCents(due)} is due from the buyer.` : "Nothing is due."} A charge (a white-glove delivery,
         say) is mailed to the buyer, who pays it on the order's page.
       </p>
       {!allowed.charge ? (

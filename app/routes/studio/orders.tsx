@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { formatPrice } from "../../../domain/format.ts";
+import { formatCents } from "../../../domain/money.ts";
 import { ORDER_STATUSES, type OrderStatus, STATUS_NAMES } from "../../../domain/order-status.ts";
 import { ordersLoader } from "../../features/studio/pages.server.ts";
 import { StudioField } from "../../features/studio/studio-form.tsx";
@@ -88,8 +89,8 @@ export default function StudioOrders({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td data-label="Total" className="num">
                   {formatPrice(o.total)}
-                  {o.refundedTotal > 0 ? ` (${formatPrice(o.refundedTotal)} back)` : ""}
-                  {o.due > 0 && <span className="studio-due">{formatPrice(o.due)} due</span>}
+                  {o.money.refunded > 0 ? ` (${formatCents(o.money.refunded)} back)` : ""}
+                  {o.money.due > 0 && <span className="studio-due">{formatCents(o.money.due)} due</span>}
                 </td>
               </tr>
             ))}
