@@ -10,7 +10,7 @@ import { type DepositSplit, depositOf } from "../../domain/deposit.ts";
 import type { ShipWindow } from "../../domain/lead-time.ts";
 import type { OrderMoney } from "../../domain/ledger.ts";
 import { DELIVERIES, isDelivery } from "../../domain/manual-order.ts";
-import { toCents } from "../../domain/money.ts";
+import { decimalText, toCents } from "../../domain/money.ts";
 import { AWAITING_PAYMENT } from "../../domain/order-status.ts";
 import { orderMails } from "../checkout/mails.ts";
 import type { PricedCart } from "../checkout/pricing.ts";
@@ -108,7 +108,7 @@ export async function markFirstPayment(
       ? ({
           provider: way,
           servicelevel: { name: "", token: "" },
-          amount: order.shippingTotal.toFixed(2),
+          amount: decimalText(toCents(order.shippingTotal)),
         } as ShippingRate)
       : null;
   const windows = {

@@ -10,7 +10,6 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { roundCents } from "../../domain/cart.ts";
 import { EMAIL } from "../../domain/email.ts";
 import { AMOUNT, formatPrice } from "../../domain/format.ts";
 import { latestWindow } from "../../domain/lead-time.ts";
@@ -22,7 +21,15 @@ import {
   MANUAL_LIMITS,
   needsReference,
 } from "../../domain/manual-order.ts";
-import { type Cents, decimalText, formatCents, toCents, toDollars } from "../../domain/money.ts";
+import {
+  type Cents,
+  decimalText,
+  formatCents,
+  parseDollars,
+  sumCents,
+  toCents,
+  toDollars,
+} from "../../domain/money.ts";
 import { AWAITING_PAYMENT, CANCELLED } from "../../domain/order-status.ts";
 import { fullName } from "../../domain/product-names.ts";
 import { orderLineRows, shipWindowOf } from "../checkout/orders.ts";
@@ -104,7 +111,8 @@ export type ManualOrderForm = {
 /** An amount typed by the studio, exactly (domain/format.ts AMOUNT): null when it is not one. */
 function amountOf(text: string): number | null {
   if (!AMOUNT.test(text)) return null;
-  return Math.round(Number(text) * 100) / 100;
+  const cents = parseDollars(text);
+  return cents === null ? null : toDollars(cents);
 }
 
 /** A quantity: a whole number from 1 to the limit, else a refusal naming the field. */
@@ -123,7 +131,7 @@ function customLine(description: string, unitPrice: number, quantity: number): P
     title: description,
     unitPrice,
     quantity,
-    total: roundCents(unitPrice * quantity),
+    total: toDollars(toCents(unitPrice) * quantity),
     customShipping: true,
     madeToOrder: true,
     stockRef: null,
@@ -255,8 +263,8 @@ export async function createManualOrder(
   const lines = await pricedLines(db, form.lines);
   if (form.pay !== "link" && form.pay !== "here") throw badRequest("pay", "Choose how the buyer pays.");
   const paid = form.pay === "here" ? inPersonOf(form) : null;
-  const subtotal = roundCents(lines.reduce((s, l) => s + l.total, 0));
-  const total = roundCents(subtotal + buyer.shipping);
+  const subtotal = toDollars(sumCents(lines.map((l) => toCents(l.total))));
+  const total = toDollars(toCents(subtotal) + toCents(buyer.shipping));
   if (total <= 0) throw badRequest("item-0", "The order comes to $0: add a line with a price.");
   if (paid && paid.amount > total)
     throw badRequest("amount", `The order comes to ${formatPrice(total)}: the amount taken can be at most that.`);
@@ -288,7 +296,7 @@ export async function createManualOrder(
         action: "order.create",
         entity: "order",
         entityId: ref,
-        after: { lines: lines.length, total: total.toFixed(2), pay: form.pay },
+        after: { lines: lines.length, total: decimalText(toCents(total)), pay: form.pay },
       });
       if (paid) await recordPayment(deps, tx, who, studio, order!, { ...paid, key: form.key });
       else await mailPayLink(deps, tx, studio, order!);

@@ -5,7 +5,7 @@
  */
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { OrderMoney } from "../../domain/ledger.ts";
-import { decimalText } from "../../domain/money.ts";
+import { decimalText, toCents } from "../../domain/money.ts";
 import {
   lineBuiltToOrder,
   lineShipWindow,
@@ -66,6 +66,9 @@ export function csvCell(value: unknown): string {
 }
 
 type Order = typeof orders.$inferSelect;
+
+/** A numeric column's dollars as the spreadsheet shows them: "1250.00". */
+const dollars = (n: number) => decimalText(toCents(n));
 type Line = typeof orderLines.$inferSelect;
 
 function orderCells(o: Order, money: OrderMoney): unknown[] {
@@ -79,9 +82,9 @@ function orderCells(o: Order, money: OrderMoney): unknown[] {
     o.address.city,
     o.address.region,
     o.address.country,
-    o.subtotal.toFixed(2),
-    o.shippingTotal.toFixed(2),
-    o.total.toFixed(2),
+    dollars(o.subtotal),
+    dollars(o.shippingTotal),
+    dollars(o.total),
     // The ledger's figures (domain/ledger.ts), to the cent.
     decimalText(money.refunded),
     decimalText(money.paid),
@@ -104,8 +107,8 @@ function lineCells(l: Line | null): unknown[] {
     table?.base,
     table?.top,
     l.quantity,
-    l.unitPrice.toFixed(2),
-    l.total.toFixed(2),
+    dollars(l.unitPrice),
+    dollars(l.total),
     lineBuiltToOrder(l.details) ? "yes" : "no",
     window?.from,
     window?.to,

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { formatPrice } from "../../../domain/format.ts";
+import { decimalText, toCents } from "../../../domain/money.ts";
 import { TestModeNotice } from "../../components/test-mode-notice.tsx";
 import type { PayAnswer } from "./order-page.server.ts";
 import { CARD_FIELDS, PlainFields } from "./plain-fields.tsx";
@@ -65,16 +66,16 @@ export function PayDue({
             <fieldset className="order-due__choice order-due__field--wide">
               <legend>How much to pay now</legend>
               <label>
-                <input type="radio" name="amount" value={due.toFixed(2)} defaultChecked /> Pay in full,{" "}
+                <input type="radio" name="amount" value={decimalText(toCents(due))} defaultChecked /> Pay in full,{" "}
                 {formatPrice(due)}
               </label>
               <label>
-                <input type="radio" name="amount" value={firstDeposit.now.toFixed(2)} /> Pay a deposit now,{" "}
+                <input type="radio" name="amount" value={decimalText(toCents(firstDeposit.now))} /> Pay a deposit now,{" "}
                 {formatPrice(firstDeposit.now)}
               </label>
             </fieldset>
           ) : (
-            <input type="hidden" name="amount" value={due.toFixed(2)} />
+            <input type="hidden" name="amount" value={decimalText(toCents(due))} />
           )}
           <PlainFields fields={CARD_FIELDS} refused={answer} />
           {testMode && <TestModeNotice className="order-due__field--wide" />}
