@@ -4,17 +4,29 @@
  * queries whatever their number. Numeric columns become cents here, at the edge.
  */
 import { asc, eq, inArray } from "drizzle-orm";
-import { type LedgerRows, type OrderMoney, orderMoney } from "../../domain/ledger.ts";
+import { type LedgerPayment, type LedgerRows, type OrderMoney, orderMoney } from "../../domain/ledger.ts";
 import { toCents } from "../../domain/money.ts";
 import { CANCELLED } from "../../domain/order-status.ts";
 import type { Db } from "../db/client.ts";
 import { orderCharges, orderPayments, orderRefunds, type orders } from "../db/schema.ts";
 
 type Reader = Pick<Db, "select">;
-type OrderRow = Pick<typeof orders.$inferSelect, "id" | "total" | "status">;
+type OrderRow = Pick<typeof orders.$inferSelect, "id" | "total" | "status"> &
+  Partial<Pick<typeof orders.$inferSelect, "source" | "deposit" | "paymentRef">>;
 type PaymentRow = typeof orderPayments.$inferSelect;
 type RefundRow = typeof orderRefunds.$inferSelect;
 type ChargeRow = typeof orderCharges.$inferSelect;
+
+/**
+ * The checkout's charge of an order the previous release made paid during an upgrade (it wrote
+ * no ledger row for it): read from the order's own record of it, as the migration backfills it.
+ */
+function unrecordedCheckout(order: OrderRow, payments: readonly PaymentRow[]): LedgerPayment[] {
+  const paidAtCheckout = order.source === "checkout" && order.paymentRef && order.status !== "pending";
+  if (!paidAtCheckout || payments.some((p) => p.source === "checkout")) return [];
+  const amount = toCents(order.deposit ?? order.total);
+  return [{ id: 0, amount, status: "approved", method: "card", source: "checkout" }];
+}
 
 /** An order's stored rows as the ledger reads them. */
 export function ledgerRows(
@@ -26,14 +38,17 @@ export function ledgerRows(
   return {
     total: toCents(order.total),
     charges: charges.map((c) => toCents(c.amount)),
-    payments: payments.map((p) => ({
-      id: p.id,
-      amount: toCents(p.amount),
-      status: p.status,
-      method: p.method,
-      source: p.source,
-      reserved: toCents(p.refunded),
-    })),
+    payments: [
+      ...unrecordedCheckout(order, payments),
+      ...payments.map((p) => ({
+        id: p.id,
+        amount: toCents(p.amount),
+        status: p.status,
+        method: p.method,
+        source: p.source,
+        reserved: toCents(p.refunded),
+      })),
+    ],
     refunds: refunds.map((r) => ({
       paymentId: r.paymentId,
       kind: r.kind,

@@ -6,7 +6,7 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { AMOUNT } from "../../domain/format.ts";
 import { orderMoney } from "../../domain/ledger.ts";
-import { type Cents, decimalText, formatCents, parseDollars, toDollars } from "../../domain/money.ts";
+import { type Cents, decimalText, formatCents, parseDollars, toCents, toDollars } from "../../domain/money.ts";
 import {
   cardText,
   type MoneyBackKind,
@@ -65,6 +65,7 @@ async function measure(tx: Tx, input: MoneyBackInput, kind: MoneyBackKind, lock:
   const read = tx.select().from(orders).where(eq(orders.id, input.id));
   const [order] = lock ? await read.for("update") : await read;
   if (!order || order.status === "pending" || order.status === "failed") throw badRequest("id", "No such order.");
+  await recordUnrecordedCheckout(tx, order);
   const rows = await loadLedger(tx, order.id);
   const money = orderMoney(ledgerRows(order, rows.payments, rows.refunds, rows.charges));
   // "checkout" (or no payment named): the checkout's charge.
@@ -97,6 +98,43 @@ async function measure(tx: Tx, input: MoneyBackInput, kind: MoneyBackKind, lock:
     paymentId: p.id,
     card: cardText(order, p.source !== "checkout"),
   };
+}
+
+/**
+ * The checkout's charge of an order the previous release made paid during an upgrade has no
+ * ledger row (server/orders/ledger.ts reads it from the order): written here as the migration
+ * writes it, with its refunds pointed at it, so it can be given back of like any payment.
+ */
+async function recordUnrecordedCheckout(tx: Tx, order: typeof orders.$inferSelect) {
+  if (order.source !== "checkout" || !order.paymentRef) return;
+  const [made] = await tx
+    .insert(orderPayments)
+    .values({
+      orderId: order.id,
+      key: `checkout-${order.orderRef}`,
+      ref: order.orderRef,
+      amount: order.deposit ?? order.total,
+      status: "approved",
+      retref: order.paymentRef,
+      method: "card",
+      source: "checkout",
+      createdAt: order.paidAt ?? order.createdAt,
+      settledAt: order.paidAt ?? order.createdAt,
+    })
+    .onConflictDoNothing()
+    .returning({ id: orderPayments.id });
+  if (!made) return;
+  const given = await tx
+    .update(orderRefunds)
+    .set({ paymentId: made.id })
+    .where(and(eq(orderRefunds.orderId, order.id), isNull(orderRefunds.paymentId)))
+    .returning();
+  const back = given.filter((r) => r.respstat === "A").reduce((s, r) => s + toCents(r.amount), 0);
+  if (back > 0)
+    await tx
+      .update(orderPayments)
+      .set({ refunded: toDollars(back) })
+      .where(eq(orderPayments.id, made.id));
 }
 
 /**

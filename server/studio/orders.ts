@@ -87,8 +87,10 @@ export async function getOrder(db: Db, id: number) {
     charges: ledger.charges,
     /** Each payment that went through, in cents: what was given back of it and what still can be. */
     payments: money.payments.map((p) => {
-      const row = rows.get(p.id)!;
-      return { ...p, reference: row.reference, at: row.settledAt ?? row.createdAt };
+      // No row: the checkout's charge of an order the previous release made paid (ledger.ts).
+      const row = rows.get(p.id);
+      const at = row ? (row.settledAt ?? row.createdAt) : (order.paidAt ?? order.createdAt);
+      return { ...p, reference: row?.reference ?? null, at };
     }),
     /** The order's money from its ledger, in cents (domain/ledger.ts). */
     money,

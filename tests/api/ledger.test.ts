@@ -15,6 +15,7 @@ import { decimalText, formatCents, parseDollars, toCents } from "../../domain/mo
 import { orderPayments, orderRefunds, orders } from "../../server/db/schema.ts";
 import { moneyOf } from "../../server/orders/ledger.ts";
 import { newOrderLink } from "../../server/orders/links.ts";
+import { authRequest } from "../support/auth-request.ts";
 import { buyDivergenceTable } from "../support/buy.ts";
 import { countingApp, type countingGateway } from "../support/counting-gateway.ts";
 import { devSiteForFile, formBody, type Send } from "../support/studio.ts";
@@ -163,6 +164,52 @@ describe.each(dbKinds)("the ledger on %s", (kind: DbKind) => {
 
     // Today's takings: what was paid less what was given back, this week.
     expect((await weekTakings()) - takenBefore).toBe(money.net);
+  });
+
+  it("reads an order the previous release made paid during an upgrade, and gives back of its charge", async () => {
+    // The previous release's checkout: the charge on the order row only, no ledger row for it.
+    const ref = `HW-${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
+    const auth = await t.deps.gateway.auth(authRequest({ amount: "480.50", orderid: ref }));
+    const [order] = await db()
+      .insert(orders)
+      .values({
+        orderRef: ref,
+        status: "paid",
+        email: "upgrade@example.com",
+        deliveryName: "Ada Buyer",
+        address: { address: "12 Mill Road", city: "Lancaster", region: "PA", postal: "17602", country: "US" },
+        subtotal: 600,
+        shippingTotal: 0,
+        total: 600,
+        deposit: 480.5,
+        paidTotal: 480.5,
+        cardBrand: "visa",
+        cardLast4: "1111",
+        paymentRef: auth.retref,
+        paidAt: new Date(),
+      })
+      .returning();
+    expect(await moneyOf(db(), order!)).toMatchObject({ paid: 480_50, due: 119_50, refunded: 0 });
+    const page = await textOf(await studio(`/studio/orders/${order!.id}`));
+    expect(page).toContain("119.50 due from the buyer");
+
+    const refund = await studio(`/studio/orders/${order!.id}?intent=refund`, {
+      kind: "refund",
+      amount: "80.50",
+      payment: "checkout",
+      confirm: "1",
+    });
+    expect(refund.status).toBe(200);
+    const rows = await db().select().from(orderPayments).where(eq(orderPayments.orderId, order!.id));
+    expect(rows.map((p) => [p.source, toCents(p.amount), toCents(p.refunded)])).toEqual([["checkout", 480_50, 80_50]]);
+    expect(await moneyOf(db(), order!)).toMatchObject({ paid: 480_50, refunded: 80_50, due: 119_50 });
+    const tooMuch = await studio(`/studio/orders/${order!.id}?intent=refund`, {
+      kind: "refund",
+      amount: "400.01",
+      payment: "checkout",
+      confirm: "1",
+    });
+    expect(tooMuch.status).toBe(400);
   });
 
   it("reads an order written by the previous release the same once migrated", async () => {

@@ -35,8 +35,9 @@ export async function orderPageLoader(context: AppLoadContext, token: string) {
   const firstSplit = await firstDeposit(db, order, money);
   const rows = new Map(ledger.payments.map((p) => [p.id, p]));
   const paidAt = (id: number) => {
-    const p = rows.get(id)!;
-    return (p.settledAt ?? p.createdAt).toISOString();
+    // No row: the checkout's charge of an order the previous release made paid (ledger.ts).
+    const p = rows.get(id);
+    return (p ? (p.settledAt ?? p.createdAt) : (order.paidAt ?? order.createdAt)).toISOString();
   };
   const checkout = money.payments.find((p) => p.source === "checkout");
   const later = money.payments.filter((p) => p.source !== "checkout");
