@@ -3,7 +3,8 @@
  * change a quantity, take a line out or put it back, and sum what can be bought. Kept apart from
  * domain/cart.ts, whose reading and adding every page needs.
  */
-import { type CartLine, capQuantity, cartCount, isDivergenceProduct, lineTotal, roundCents, sameLine } from "./cart.ts";
+import { type CartLine, capQuantity, cartCount, isDivergenceProduct, linesCents, lineTotal, sameLine } from "./cart.ts";
+import { toDollars } from "./money.ts";
 
 /** Nothing left to sell: a stock item at 0. A Divergence size without stock is built to order, never out of stock. */
 export const isOutOfStock = ({ product: p }: CartLine): boolean => !isDivergenceProduct(p) && (p.stock ?? 1) <= 0;
@@ -51,7 +52,7 @@ export const payableLines = (lines: CartLine[]): CartLine[] => lines.filter((l) 
 export function cartSummary(lines: CartLine[]): { subtotal: number; items: number } {
   const counted = payableLines(lines);
   return {
-    subtotal: roundCents(counted.reduce((s, l) => s + l.total, 0)),
+    subtotal: toDollars(linesCents(counted)),
     items: cartCount(counted),
   };
 }

@@ -141,6 +141,7 @@ const schema = z.object({
   FORM_RATE_LIMIT: windowLimit("10/600"),
   PAYMENT_RATE_LIMIT: windowLimit("20/600"),
   PAYMENT_DECLINE_LIMIT: windowLimit("10/600"),
+  PAYMENT_WAIT_MS: wholeNumber(8_000, 0, 60_000, " of milliseconds"),
   QUOTE_RATE_LIMIT: windowLimit("60/600"),
   SIGN_IN_ACCOUNT_LIMIT: windowLimit("5/900"),
   SIGN_IN_CLIENT_LIMIT: windowLimit("20/900"),
@@ -189,6 +190,8 @@ export type Config = {
     declines: { max: number; windowSeconds: number };
     quotes: { max: number; windowSeconds: number };
   };
+  /** How long a payment short of stock that payments in flight hold waits for their outcome. */
+  paymentWaitMs: number;
   /** The back office's sign-in: failed attempts per account and per client address in each window. */
   signInLimits: {
     account: { max: number; windowSeconds: number };
@@ -283,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       declines: e.PAYMENT_DECLINE_LIMIT,
       quotes: e.QUOTE_RATE_LIMIT,
     },
+    paymentWaitMs: e.PAYMENT_WAIT_MS,
     signInLimits: {
       account: e.SIGN_IN_ACCOUNT_LIMIT,
       client: e.SIGN_IN_CLIENT_LIMIT,

@@ -62,6 +62,7 @@ export function paymentDepsOf(deps: AppDeps): PaymentDeps {
     recovery: deps.staleOrders,
     limits: deps.limits,
     clientLimits: { payments, declines },
+    waitForPaymentsMs: deps.config.paymentWaitMs,
     studio: studio.identity,
     shipFrom: studio.from,
     stockChanged: () => deps.changes.publish(),

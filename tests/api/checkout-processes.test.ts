@@ -116,12 +116,12 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("checkout across two app 
     const refused = answers.filter((a) => a.status === 409);
     expect(approved).toHaveLength(5);
     expect(refused).toHaveLength(45);
-    // Refused while other buyers' payments hold the units ('reserved'), or once they are sold.
+    // Refused once the units are sold (or, past the wait, while other buyers' payments still hold them).
     for (const r of refused) {
-      expect(["sold_out", "reserved"]).toContain(r.json.error?.code);
-      expect(r.json.error?.message).toMatch(/sold out|reserved in another checkout/);
+      expect(["sold_out", "being_paid_for"]).toContain(r.json.error?.code);
+      expect(r.json.error?.message).toMatch(/sold out|paying for/);
     }
-    // Whether a refusal in the race read 'reserved' or 'sold out' depends on its timing; a buyer
+    // Whether a refusal in the race read 'being paid for' or 'sold out' depends on its timing; a buyer
     // after it, on either process, is told the piece is sold out.
     for (const port of ports) {
       const late = await post(port, "/api/payment/process-payment", body, {
@@ -194,7 +194,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("checkout across two app 
     const approved = answers.filter((a) => a.json.status === "approved").length;
     expect(approved).toBeGreaterThan(0);
     for (const a of answers.filter((a) => a.status === 409))
-      expect(["sold_out", "reserved"]).toContain(a.json.error?.code);
+      expect(["sold_out", "being_paid_for"]).toContain(a.json.error?.code);
 
     const sold = async (id: number) =>
       Number(

@@ -23,7 +23,7 @@ describe.each(dbKinds)("checkout under real carts and abuse, on %s", (kind) => {
     gw = holdingGateway();
     t = await createTestApp(kind, {
       gateway: gw.gateway,
-      env: { PAYMENT_RATE_LIMIT: "1000/600", PAYMENT_DECLINE_LIMIT: "3/600", TRUST_PROXY: "1" },
+      env: { PAYMENT_RATE_LIMIT: "1000/600", PAYMENT_DECLINE_LIMIT: "3/600", TRUST_PROXY: "1", PAYMENT_WAIT_MS: "300" },
     });
   });
   afterAll(() => t.close());
@@ -248,7 +248,7 @@ describe.each(dbKinds)("checkout under real carts and abuse, on %s", (kind) => {
     });
   });
 
-  it("tells a buyer the last unit is reserved in another checkout, not sold out, and sells it once that one fails", async () => {
+  it("tells a buyer the last unit is being paid for in another checkout, not sold out, and sells it once that one fails", async () => {
     const piece = (await shippablePieces()).at(-1)!;
     await db().update(products).set({ stock: 1 }).where(eq(products.id, piece.id));
     const rates = await quote([{ id: piece.id, quantity: 1 }]);
@@ -258,8 +258,10 @@ describe.each(dbKinds)("checkout under real carts and abuse, on %s", (kind) => {
     const honest = await pay(paymentRequest({ ...asPiece(piece), rate: rates[0]! }), "192.0.2.44");
     expect(honest.status).toBe(409);
     const { error } = (await honest.json()) as { error: { code: string; message: string } };
-    expect(error.code).toBe("reserved");
-    expect(error.message).toBe(`Sorry, ${piece.title} is reserved in another checkout — try again in a minute.`);
+    expect(error.code).toBe("being_paid_for");
+    expect(error.message).toBe(
+      `Someone is paying for ${piece.title} right now. If their payment does not go through it will be back in a minute: please try again.`,
+    );
     gw.release();
     expect(await (await inFlight).json()).toMatchObject({ status: "declined" });
     const retry = await pay(paymentRequest({ ...asPiece(piece), rate: rates[0]! }), "192.0.2.44");

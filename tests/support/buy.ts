@@ -4,8 +4,8 @@ import type { TestApp } from "./test-app.ts";
 
 /**
  * Buys one piece a carrier ships, through the checkout API as the page does: its first rate,
- * then the payment with `changes` (an e-mail, delivery answers ...). Gives the order's reference,
- * the piece and the payment's answer.
+ * then the payment with `changes` (an e-mail, delivery answers ...; with `payNow: "deposit"`, the
+ * server's deposit from a first 409). Gives the order's reference, the piece and the payment's answer.
  */
 export async function buyShippablePiece(t: TestApp, changes: Record<string, unknown> = {}) {
   const piece = ((await (await t.request("/api/Products")).json()) as ListedPiece[]).find(isShippable)!;
@@ -15,13 +15,22 @@ export async function buyShippablePiece(t: TestApp, changes: Record<string, unkn
     body: JSON.stringify({ ...BUYER_ADDRESS, products: [{ id: piece.id, quantity: 1 }] }),
   });
   const rate = ((await quoted.json()) as { rates: QuotedRate[] }).rates[0]!;
-  const res = await t.request("/api/payment/process-payment", {
-    method: "POST",
-    headers: { "content-type": "application/json", "Idempotency-Key": `buy-${Math.random().toString(36).slice(2)}` },
-    body: JSON.stringify(
-      paymentRequest({ id: piece.id, title: piece.title, unit: piece.salePrice ?? piece.price, rate }, changes),
-    ),
-  });
+  const post = (over: Record<string, unknown> = {}) =>
+    t.request("/api/payment/process-payment", {
+      method: "POST",
+      headers: { "content-type": "application/json", "Idempotency-Key": `buy-${Math.random().toString(36).slice(2)}` },
+      body: JSON.stringify(
+        paymentRequest(
+          { id: piece.id, title: piece.title, unit: piece.salePrice ?? piece.price, rate },
+          { ...changes, ...over },
+        ),
+      ),
+    });
+  // A deposit is charged only as stated: the page's figure, taken from a first 409 as the page would show it.
+  let deposit: number | undefined;
+  if (changes.payNow === "deposit" && changes.deposit === undefined)
+    deposit = ((await (await post({ deposit: 0 })).json()) as { fresh?: { deposit?: number } }).fresh?.deposit;
+  const res = await post(deposit !== undefined ? { deposit } : {});
   const answer = (await res.clone().json()) as { orderId?: string };
   return { ref: answer.orderId ?? "", piece, res };
 }
