@@ -10,7 +10,6 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatPrice } from "../../domain/format.ts";
-import { mailOutbox } from "../../server/db/schema.ts";
 import { buyDivergenceTable, buyShippablePiece } from "../support/buy.ts";
 import { countingApp, type countingGateway } from "../support/counting-gateway.ts";
 import { devSiteForFile, formBody, paidOrder, type Send, signIn, staffMember } from "../support/studio.ts";
@@ -84,7 +83,7 @@ describe.each(dbKinds)("paying what is due on %s", (kind: DbKind) => {
     await db().execute(sql`update orders set paid_total = total where id = ${order.id}`);
     const added = await addCharge(order.id, "White-glove delivery", amount);
     expect(added.status).toBe(200);
-    const mail = (await db().select().from(mailOutbox)).find((m) => m.to === email && m.kind === "order-charge")!;
+    const mail = (await t.sentMails()).find((m) => m.to === email && m.kind === "order-charge")!;
     return { id: order.id, email, token: LINK.exec(mail.text)![1]!, mail };
   }
 
@@ -124,7 +123,7 @@ describe.each(dbKinds)("paying what is due on %s", (kind: DbKind) => {
     expect(gw.charged.length).toBe(before + 1);
     expect(gw.charged.at(-1)!.amount).toBe("350.00");
     expect(await orderRow(id)).toMatchObject({ paid_total: "1350.00", charges_total: "350.00" });
-    const receipt = (await db().select().from(mailOutbox)).find((m) => m.to === email && m.kind === "order-payment");
+    const receipt = (await t.sentMails()).find((m) => m.to === email && m.kind === "order-payment");
     expect(receipt?.text).toContain("We received $350");
     // Nothing is due now: the page has no form, and another try is refused.
     const page = await textOf(await send(`/orders/${token}`));
@@ -196,9 +195,7 @@ describe.each(dbKinds)("paying what is due on %s", (kind: DbKind) => {
           ).rows[0]!.id,
         );
         expect((await addCharge(id, "White-glove delivery", "10")).status).toBe(200);
-        const chargeMail = (await db().select().from(mailOutbox)).find(
-          (m) => m.to === email && m.kind === "order-charge",
-        )!;
+        const chargeMail = (await t.sentMails()).find((m) => m.to === email && m.kind === "order-charge")!;
         const token = LINK.exec(chargeMail.text)![1]!;
         let charged = 0;
         for (const s of steps) {

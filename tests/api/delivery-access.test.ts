@@ -7,7 +7,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Product } from "../../domain/catalog-types.ts";
-import { mailOutbox } from "../../server/db/schema.ts";
 import { buyShippablePiece } from "../support/buy.ts";
 import { paymentRequest } from "../support/payment-request.ts";
 import { devSiteForFile, type Send, signedInApp } from "../support/studio.ts";
@@ -91,7 +90,7 @@ describe.each(dbKinds)("the way in on %s", (kind: DbKind) => {
       expect(html, path).toContain("31.5 in");
       expect(html, path).toContain("the gate is 8 feet wide");
     }
-    const mail = (await t.deps.database.db.select().from(mailOutbox)).find((m) => m.to === email)!;
+    const mail = (await t.sentMails()).find((m) => m.to === email)!;
     const token = /\/orders\/([A-Za-z0-9_-]{43})/.exec(mail.text)![1];
     const page = await (await send(`/orders/${token}`)).text();
     expect(page).toContain("Three or more floors up");

@@ -9,7 +9,6 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { depositOf } from "../../domain/deposit.ts";
 import { formatPrice } from "../../domain/format.ts";
-import { mailOutbox } from "../../server/db/schema.ts";
 import { buyDivergenceTable, buyShippablePiece } from "../support/buy.ts";
 import { countingApp, type countingGateway } from "../support/counting-gateway.ts";
 import { isShippable, type ListedPiece } from "../support/payment-request.ts";
@@ -47,8 +46,7 @@ describe.each(dbKinds)("deposit, then balance on %s", (kind: DbKind) => {
         rows: { id: number; total: string; deposit: string | null; paid_total: string; refunded_total: string }[];
       }
     ).rows[0]!;
-  const mailsTo = async (email: string) =>
-    (await db().select().from(mailOutbox).orderBy(mailOutbox.id)).filter((m) => m.to === email);
+  const mailsTo = async (email: string) => (await t.sentMails()).filter((m) => m.to === email);
   const key = () => `k${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
   const pay = (token: string, amount: string, k = key()) =>
     send(`/orders/${token}`, {
@@ -193,10 +191,7 @@ describe.each(dbKinds)("deposit, then balance on %s", (kind: DbKind) => {
     expect(await week()).toBeCloseTo(before + bought.deposit!, 2);
     const { id } = await orderOf(bought.ref);
     await step(id, "ready");
-    const token = LINK.exec(
-      (await db().select().from(mailOutbox).orderBy(mailOutbox.id)).filter((m) => m.kind === "order-ready").at(-1)!
-        .text,
-    )![1]!;
+    const token = LINK.exec((await t.sentMails()).filter((m) => m.kind === "order-ready").at(-1)!.text)![1]!;
     expect((await pay(token, (bought.total - bought.deposit!).toFixed(2))).status).toBe(200);
     expect(await week()).toBeCloseTo(before + bought.total, 2);
     expect((await refund(id, { amount: "100.00" })).status).toBe(200);
@@ -208,14 +203,11 @@ describe.each(dbKinds)("deposit, then balance on %s", (kind: DbKind) => {
     const { id } = await orderOf(bought.ref);
     const balance = Math.round((bought.total - bought.deposit!) * 100) / 100;
     await step(id, "ready");
-    const token = LINK.exec(
-      (await db().select().from(mailOutbox).orderBy(mailOutbox.id)).filter((m) => m.kind === "order-ready").at(-1)!
-        .text,
-    )![1]!;
+    const token = LINK.exec((await t.sentMails()).filter((m) => m.kind === "order-ready").at(-1)!.text)![1]!;
     expect((await pay(token, balance.toFixed(2))).status).toBe(200);
     const paymentId = (
       (await db().execute(
-        sql`select id from order_payments where order_id = ${id} and status = 'approved'`,
+        sql`select id from order_payments where order_id = ${id} and status = 'approved' and source = 'order_page'`,
       )) as unknown as {
         rows: { id: number }[];
       }

@@ -8,7 +8,6 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DivergenceData, Product } from "../../domain/catalog-types.ts";
 import { shipWindow, shipWindowText, studioToday } from "../../domain/lead-time.ts";
-import { mailOutbox } from "../../server/db/schema.ts";
 import { buyShippablePiece, firstTableLine } from "../support/buy.ts";
 import { isShippable, type ListedPiece, paymentRequest } from "../support/payment-request.ts";
 import { devSiteForFile, pageSender, type Send } from "../support/studio.ts";
@@ -59,7 +58,7 @@ describe.each(dbKinds)("lead times on %s", (kind: DbKind) => {
     ).rows;
     expect(order!.ship_window).toEqual(expected);
 
-    const mail = (await db().select().from(mailOutbox)).find((m) => m.to === email)!;
+    const mail = (await t.sentMails()).find((m) => m.to === email)!;
     expect(mail.text).toContain(shipWindowText(expected!));
     expect(mail.text).toContain("Estimated to leave the studio:");
     const page = await (await send(`/orders/${LINK.exec(mail.text)![1]}`)).text();
@@ -98,7 +97,7 @@ describe.each(dbKinds)("lead times on %s", (kind: DbKind) => {
     ).rows;
     expect(row!.details).toMatchObject({ builtToOrder: true, shipWindow: expected });
     expect(row!.ship_window).toEqual(expected);
-    const mail = (await db().select().from(mailOutbox)).find((m) => m.to === email)!;
+    const mail = (await t.sentMails()).find((m) => m.to === email)!;
     expect(mail.text).toContain(shipWindowText(expected!));
   });
 });

@@ -6,7 +6,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DivergenceData } from "../../domain/catalog-types.ts";
-import { mailOutbox, orders } from "../../server/db/schema.ts";
+import { orders } from "../../server/db/schema.ts";
 import { buyDivergenceTable, buyShippablePiece, firstTableLine } from "../support/buy.ts";
 import { devSiteForFile, type Send, signedInApp } from "../support/studio.ts";
 import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
@@ -58,7 +58,7 @@ describe.each(dbKinds)("what to build, on %s", (kind: DbKind) => {
   });
 
   it("names each choice in the studio's mail of the new order, and keeps the buyer's words in theirs", async () => {
-    const mails = await t.deps.database.db.select().from(mailOutbox);
+    const mails = await t.sentMails();
     const studio = mails.find((m) => m.kind === "order-notification" && m.text.includes(table.ref))!;
     expect(studio.text).toContain(
       `To build:\n  1 x ${table.species} Dining Table: Size ${table.size} · Square edge · Matte Black base · Natural Oil top`,

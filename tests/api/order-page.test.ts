@@ -9,7 +9,6 @@ import { sql } from "drizzle-orm";
 import { pino } from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox } from "../../server/db/schema.ts";
 import { buyShippablePiece } from "../support/buy.ts";
 import { devSiteForFile, formBody, type Send, signedInApp } from "../support/studio.ts";
 import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
@@ -36,8 +35,7 @@ describe.each(dbKinds)("the order page on %s", (kind: DbKind) => {
     await t?.close();
   });
 
-  const mailsTo = async (to: string) =>
-    (await t.deps.database.db.select().from(mailOutbox)).filter((m) => m.to === to).map((m) => m);
+  const mailsTo = async (to: string) => (await t.sentMails()).filter((m) => m.to === to).map((m) => m);
 
   /** A paid order through the checkout API; its reference and the buyer's address. */
   async function buy() {
@@ -67,9 +65,7 @@ describe.each(dbKinds)("the order page on %s", (kind: DbKind) => {
     expect(part).toContain("Follow your order");
     expect(part).toMatch(/<img src="http[^"]+\/api\/images\/optimize\?filePath=images%2F[^"]+format=jpeg"/);
     // The studio's own mail carries no link to the buyer's page.
-    const studioMail = (await t.deps.database.db.select().from(mailOutbox)).find(
-      (m) => m.kind === "order-notification" && m.text.includes(ref),
-    );
+    const studioMail = (await t.sentMails()).find((m) => m.kind === "order-notification" && m.text.includes(ref));
     expect(studioMail!.text).not.toMatch(LINK);
 
     const page = await send(`/orders/${token}`);

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { desc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox, staffAccounts, staffSessions, staffTokens, studioConfig } from "../../server/db/schema.ts";
+import { staffAccounts, staffSessions, staffTokens, studioConfig } from "../../server/db/schema.ts";
 import { updateAccount } from "../../server/staff/accounts.ts";
 import { inviteStaff } from "../../server/staff/people.ts";
 import { totpCode } from "../../server/staff/totp.ts";
@@ -37,12 +37,7 @@ describe.each(dbKinds)("invitations on %s", (kind) => {
 
   /** The newest mail to `to`, and the one-time link in it. */
   async function mailTo(to: string) {
-    const [mail] = await t.deps.database.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, to))
-      .orderBy(desc(mailOutbox.id))
-      .limit(1);
+    const mail = (await t.sentMails()).filter((m) => m.to === to).at(-1);
     if (!mail) throw new Error(`No mail to ${to}`);
     const m = /(\/studio\/(?:welcome|login\/reset)\?token=([A-Za-z0-9_-]{43}))/.exec(mail.text);
     return { mail, path: m?.[1] ?? "", token: m?.[2] ?? "" };

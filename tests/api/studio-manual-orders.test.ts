@@ -8,7 +8,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, mailOutbox, orderPayments, orders, products } from "../../server/db/schema.ts";
+import { auditLog, orderCharges, orderPayments, orders, products } from "../../server/db/schema.ts";
 import { ordersCsv } from "../../server/studio/orders-csv.ts";
 import { today } from "../../server/studio/today.ts";
 import { countingApp, type countingGateway } from "../support/counting-gateway.ts";
@@ -98,7 +98,7 @@ describe.each(dbKinds)("orders the studio writes on %s", (kind: DbKind) => {
     expect(o).toMatchObject({ status: "awaiting_payment", source: "studio", paidTotal: 0, shippingTotal: 150 });
     expect(o.total).toBeCloseTo(p.price * 2 + 4800 + 150, 2);
     expect(await stockOf(p.id)).toBe(1);
-    const mail = (await db().select().from(mailOutbox)).find((m) => m.to === email)!;
+    const mail = (await t.sentMails()).find((m) => m.to === email)!;
     expect(mail.kind).toBe("order-pay-link");
     expect(mail.text).toMatch(LINK);
     const [entry] = await db()
@@ -181,7 +181,7 @@ describe.each(dbKinds)("orders the studio writes on %s", (kind: DbKind) => {
       "price-0": "4800",
     });
     const id = idOf(res);
-    const mail = (await db().select().from(mailOutbox)).find((m) => m.to === email && m.kind === "order-pay-link")!;
+    const mail = (await t.sentMails()).find((m) => m.to === email && m.kind === "order-pay-link")!;
     const token = LINK.exec(mail.text)![1]!;
     const page = await textOf(await send(`/orders/${token}`));
     expect(page).toContain("Awaiting payment");
@@ -220,9 +220,7 @@ describe.each(dbKinds)("orders the studio writes on %s", (kind: DbKind) => {
     expect(o.status).toBe("paid");
     expect(o.paidAt).not.toBeNull();
     expect(o.paidTotal).toBe(2550);
-    const confirmation = (await db().select().from(mailOutbox)).find(
-      (m) => m.to === email && m.kind === "order-confirmation",
-    )!;
+    const confirmation = (await t.sentMails()).find((m) => m.to === email && m.kind === "order-confirmation")!;
     expect(confirmation.text).toContain("Deposit paid: $2,550");
     expect(await takings()).toBeCloseTo(before + 2550, 2);
     const csv = await ordersCsv(db());
@@ -258,9 +256,7 @@ describe.each(dbKinds)("orders the studio writes on %s", (kind: DbKind) => {
       .from(auditLog)
       .where(and(eq(auditLog.action, "order.payment"), eq(auditLog.entityId, o.orderRef)));
     expect(entry!.after).toEqual({ method: "cash", amount: "120.00", reference: "" });
-    expect((await db().select().from(mailOutbox)).some((m) => m.to === email && m.kind === "order-confirmation")).toBe(
-      true,
-    );
+    expect((await t.sentMails()).some((m) => m.to === email && m.kind === "order-confirmation")).toBe(true);
     expect(await takings()).toBeCloseTo(before + 120, 2);
 
     // Collected at the studio: the page says so, with no empty address; the ready mail asks to collect it.
@@ -275,12 +271,13 @@ describe.each(dbKinds)("orders the studio writes on %s", (kind: DbKind) => {
       });
       expect(moved.status).toBe(200);
     }
-    const ready = (await db().select().from(mailOutbox)).filter((m) => m.to === email && m.kind === "order-ready");
+    const ready = (await t.sentMails()).filter((m) => m.to === email && m.kind === "order-ready");
     expect(ready.map((m) => m.subject)).toEqual([`Your order is ready to collect (${o.orderRef})`]);
     expect(ready[0]!.text).toContain("ready to collect from the studio");
 
     // A checkout's order with a delivery charge: its balance paid by check in the showroom.
     const sold = await paidOrder(t.deps, { total: 1000 });
+    await db().insert(orderCharges).values({ orderId: sold.id, label: "Delivery", amount: 200 });
     await db().update(orders).set({ chargesTotal: 200 }).where(eq(orders.id, sold.id));
     const post = (fields: Record<string, string>) =>
       send(`/studio/orders/${sold.id}?intent=in-person`, {

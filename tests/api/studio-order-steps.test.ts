@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, mailOutbox, orderLines, orderRefunds, orders, products } from "../../server/db/schema.ts";
+import { auditLog, orderLines, orderRefunds, orders, products } from "../../server/db/schema.ts";
 import { newOrderLink } from "../../server/orders/links.ts";
 import { devSiteForFile, paidOrder, type Send, signedInApp, signIn, staffMember } from "../support/studio.ts";
 import { dbKinds, type TestApp } from "../support/test-app.ts";
@@ -44,8 +44,7 @@ describe.each(dbKinds)("the studio's order page on %s", (kind) => {
     return send(`/studio/orders/${id}?intent=${intent}`, { method: "POST", body, headers: { cookie: who.cookie } });
   };
   const orderRow = async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
-  const mailsTo = async (email: string) =>
-    (await db().select().from(mailOutbox).orderBy(mailOutbox.id)).filter((m) => m.to === email);
+  const mailsTo = async (email: string) => (await t.sentMails()).filter((m) => m.to === email);
   const lastAudit = async (ref: string, action: string) =>
     (
       await db()

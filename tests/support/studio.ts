@@ -1,7 +1,7 @@
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll } from "vitest";
 import { createApp } from "../../server/app.ts";
-import { orderLines, orders } from "../../server/db/schema.ts";
+import { orderLines, orderPayments, orders } from "../../server/db/schema.ts";
 import type { AppDeps } from "../../server/deps.ts";
 import { sitePages } from "../../server/pages.ts";
 import { addStaff, type Role } from "../../server/staff/accounts.ts";
@@ -72,6 +72,18 @@ export async function paidOrder(deps: AppDeps, over: { total?: number; email?: s
       paidAt: new Date(),
     })
     .returning();
+  // The checkout's charge is the ledger's first payment, as recordPaid writes it.
+  await deps.database.db.insert(orderPayments).values({
+    orderId: order!.id,
+    key: `checkout-${ref}`,
+    ref,
+    amount: total,
+    status: "approved",
+    retref: auth.retref,
+    method: "card",
+    source: "checkout",
+    settledAt: order!.paidAt,
+  });
   await deps.database.db.insert(orderLines).values({
     orderId: order!.id,
     kind: "product",

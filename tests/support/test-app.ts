@@ -7,7 +7,7 @@ import { loadConfig } from "../../server/config.ts";
 import { type Database, openDatabase } from "../../server/db/client.ts";
 import { type AppDeps, createDeps } from "../../server/deps.ts";
 import { createLogger, type Logger } from "../../server/logger.ts";
-import type { MailTransport } from "../../server/mail/transport.ts";
+import { createMailTransport, type MailMessage, type MailTransport } from "../../server/mail/transport.ts";
 import type { CampaignSource } from "../../server/newsletter/campaigns.ts";
 import type { PaymentGateway } from "../../server/payments/gateway.ts";
 import type { ShippingProvider } from "../../server/shipping/provider.ts";
@@ -105,6 +105,11 @@ export type TestApp = {
   dataDir: string;
   /** The PostgreSQL database's address (PostgreSQL only), for other processes to share it. */
   databaseUrl?: string;
+  /**
+   * The mail the transport was handed, in the order it was queued, after delivering what is due: with its
+   * page links (the outbox keeps neither a sent mail's body nor a queued mail's links).
+   */
+  sentMails: () => Promise<MailMessage[]>;
   /** Sends a request to the app in-process. */
   request: (pathAndQuery: string, init?: RequestInit) => Promise<Response>;
   close: () => Promise<void>;
@@ -141,6 +146,16 @@ export async function createTestApp(
     ...(options.sharedChanges && url ? { DATABASE_URL: url } : {}),
     ...options.env,
   });
+  // The transport (given, or the app's own) behind one that keeps what it sent, for sentMails.
+  const sent: MailMessage[] = [];
+  let transport = options.mailTransport;
+  const recording: MailTransport = {
+    kind: options.mailTransport?.kind ?? (config.smtpUrl ? "smtp" : "files"),
+    async send(m) {
+      await transport!.send(m);
+      sent.push(m);
+    },
+  };
   const deps = await createDeps({
     config,
     database,
@@ -148,14 +163,20 @@ export async function createTestApp(
     campaigns: options.campaigns ? options.campaigns({ database }) : undefined,
     gateway: options.gateway,
     shipping: options.shipping,
-    mailTransport: options.mailTransport,
+    mailTransport: recording,
     sharedChanges: options.sharedChanges ?? false,
   });
+  transport ??= createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, files: deps.files });
   const app = createApp(deps);
   return {
     deps,
     dataDir,
     databaseUrl: url,
+    sentMails: async () => {
+      await deps.mailer.deliverDue();
+      // In the order they were queued (a mail retried, or sent by a round started later, may leave later).
+      return [...sent].sort((a, b) => a.id - b.id);
+    },
     request: async (p, init) => app.request(`http://localhost${p}`, init),
     close: async () => {
       await deps.changes.close();
