@@ -59,12 +59,6 @@ export type CartProduct = StockCartProduct | DivergenceCartProduct;
  */
 export type CartLine = { product: CartProduct; quantity: number; total: number };
 
-/**
- * A dollar figure to the cent, through domain/money.ts. Kept for code that still adds dollars;
- * new code works in cents (toCents, sumCents, toDollars) and does not call it.
- */
-export const roundCents = (dollars: number): number => toDollars(toCents(dollars));
-
 export const isDivergenceProduct = (p: CartProduct): p is DivergenceCartProduct => p.type === "Divergence";
 
 export const unitPrice = (p: CartProduct): number => p.salePrice ?? p.price;

@@ -3,6 +3,7 @@
  * with its Offer, and the breadcrumb trail. Pure builders; the pages put them in the head.
  */
 import type { Studio } from "./catalog-types.ts";
+import { decimalText, toCents } from "./money.ts";
 
 type Json = Record<string, unknown>;
 
@@ -117,7 +118,7 @@ export function productJsonLd(p: ProductLd): Json {
     offers: {
       "@type": "Offer",
       url: p.url,
-      price: (p.salePrice ?? p.price).toFixed(2),
+      price: decimalText(toCents(p.salePrice ?? p.price)),
       priceCurrency: "USD",
       availability,
       itemCondition: "https://schema.org/NewCondition",

@@ -5,6 +5,7 @@
  */
 
 import type { PaymentRequest } from "../../domain/checkout-wire.ts";
+import { type Cents, decimalText } from "../../domain/money.ts";
 import type { Logger } from "../logger.ts";
 import { type AuthResponse, GatewayUnavailable, type PaymentGateway } from "../payments/gateway.ts";
 
@@ -50,9 +51,9 @@ export async function charge(
   deps: { gateway: PaymentGateway; logger: Logger },
   ref: string,
   body: ChargeCard,
-  total: number,
+  cents: Cents,
 ): Promise<AuthResponse> {
-  const amount = total.toFixed(2);
+  const amount = decimalText(cents);
   try {
     return await deps.gateway.auth({
       account: body.account.replace(/\D/g, ""),

@@ -10,6 +10,7 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { PaymentRequest } from "../../domain/checkout-wire.ts";
+import { decimalText, toCents } from "../../domain/money.ts";
 import { isOrderStep } from "../../domain/order-steps.ts";
 import type { Db } from "../db/client.ts";
 import { orders, paymentAttempts } from "../db/schema.ts";
@@ -54,7 +55,12 @@ async function answerFromOrder(db: Db, ref: string | null): Promise<PaymentAnswe
   const shipping = order.shipping as { specialized?: unknown } | null;
   return approvedAnswer({
     ref: order.orderRef,
-    auth: { respstat: "A", respcode: "", resptext: "Approval", amount: (order.deposit ?? order.total).toFixed(2) },
+    auth: {
+      respstat: "A",
+      respcode: "",
+      resptext: "Approval",
+      amount: decimalText(toCents(order.deposit ?? order.total)),
+    },
     subtotal: order.subtotal,
     shippingTotal: order.shippingTotal,
     total: order.total,

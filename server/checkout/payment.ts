@@ -262,7 +262,7 @@ export async function processPayment(
 
   let auth: AuthResponse;
   try {
-    auth = await charge(deps, ref, body, deposit ?? total);
+    auth = await charge(deps, ref, body, toCents(deposit ?? total));
   } catch (err) {
     deps.logger.error({ err, orderRef: ref }, "Payment failed unexpectedly");
     auth = {

@@ -245,7 +245,7 @@ export async function payBalance(
       phone: order.phone,
       email: order.email,
     },
-    due,
+    toCents(due),
   );
   const studio = await deps.studio().catch(() => null);
   await deps.db.transaction(async (tx) => {
