@@ -13,6 +13,7 @@ import type { ImageRef } from "../../domain/catalog-types.ts";
 import { inchesText } from "../../domain/dimensions.ts";
 import { productFolder } from "../../domain/image-folders.ts";
 import { slabSizeGroup } from "../../domain/listing.ts";
+import { writeCatalog } from "../db/catalog-writes.ts";
 import { bases, products, slabs } from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
 import { badRequest } from "../http/errors.ts";
@@ -146,7 +147,7 @@ export async function createItem(
   // A material is chosen by its swatch on the piece's page: made from its first photo.
   const swatch = variant?.type === "Material" ? await storeSwatch(deps, folderOf(kind), images[0]!.fileName) : null;
   const t: AnyTable = KINDS[kind].table;
-  const created = await db.transaction(async (tx) => {
+  const created = await writeCatalog(deps, async (tx) => {
     // A new arrival leads its listing.
     const [first] = await tx.select({ n: sql<number>`coalesce(min(${t.sortOrder}), 0)::int` }).from(t);
     const values = {
@@ -166,7 +167,6 @@ export async function createItem(
     });
     return row!;
   });
-  deps.changes.publish();
   return created;
 }
 
@@ -196,7 +196,7 @@ export async function updateItem(
   const swatch =
     found.item.variantType === "Material" ? await storeSwatch(deps, found.folder, saved[0]!.fileName) : null;
   const t: AnyTable = KINDS[kind].table;
-  const updated = await deps.database.db.transaction(async (tx) => {
+  const updated = await writeCatalog(deps, async (tx) => {
     const [before] = (await tx.select().from(t).where(eq(t.id, id)).for("update")) as Row[];
     if (!before) throw badRequest("id", `No such ${KIND_NAMES[kind]}.`);
     const images = keepAddedSince(saved, found.item.images, before.images);
@@ -220,6 +220,5 @@ export async function updateItem(
     });
     return after!;
   });
-  deps.changes.publish();
   return updated;
 }

@@ -7,6 +7,7 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { ImageRef } from "../../domain/catalog-types.ts";
 import { type CollectionName, type CollectionSpec, collectionSpec } from "../../domain/content-fields.ts";
+import { writeCatalog } from "../db/catalog-writes.ts";
 import { sqlState } from "../db/retry.ts";
 import {
   carouselItems,
@@ -107,7 +108,7 @@ export async function createEntry(
   }
   const t: AnyTable = TABLES[name];
   const created = await unique(name, () =>
-    deps.database.db.transaction(async (tx) => {
+    writeCatalog(deps, async (tx) => {
       const values: Record<string, unknown> = { ...input, ...stored };
       if (spec.order !== "date") {
         // A new entry goes last: the studio moves it up where it belongs.
@@ -124,7 +125,6 @@ export async function createEntry(
       return row!;
     }),
   );
-  deps.changes.publish();
   return created;
 }
 
@@ -157,7 +157,7 @@ export async function updateEntry(
   }
   const t: AnyTable = TABLES[name];
   const updated = await unique(name, () =>
-    deps.database.db.transaction(async (tx) => {
+    writeCatalog(deps, async (tx) => {
       const [before] = (await tx.select().from(t).where(eq(t.id, id)).for("update")) as Entry[];
       if (!before) throw badRequest("id", `No such ${spec.one}.`);
       if (stored.images)
@@ -181,7 +181,6 @@ export async function updateEntry(
       return after!;
     }),
   );
-  deps.changes.publish();
   return updated;
 }
 
@@ -193,13 +192,12 @@ export async function removeEntry(
   id: number,
 ) {
   const t: AnyTable = TABLES[name];
-  const gone = await deps.database.db.transaction(async (tx) => {
+  const gone = await writeCatalog(deps, async (tx) => {
     const [before] = (await tx.delete(t).where(eq(t.id, id)).returning()) as Entry[];
     if (!before) throw badRequest("id", `No such ${collectionSpec(name).one}.`);
     await audit(tx, who, { action: `${auditName(name)}.remove`, entity: auditName(name), entityId: id, before });
     return before;
   });
-  deps.changes.publish();
   await dropFiles(deps, entryKeys(name, gone));
 }
 
@@ -207,7 +205,7 @@ export async function removeEntry(
 export async function moveEntry(deps: Deps, who: StaffAccount, name: CollectionName, id: number, way: "up" | "down") {
   if (collectionSpec(name).order === "date") throw badRequest("way", "Media posts are in the order of their dates.");
   const t: AnyTable = TABLES[name];
-  await deps.database.db.transaction(async (tx) => {
+  await writeCatalog(deps, async (tx) => {
     // The whole list, locked, renumbered 1..n: two moves at once cannot leave two entries in one place.
     const rows = (await tx
       .select({ id: t.id, sortOrder: t.sortOrder })
@@ -235,5 +233,4 @@ export async function moveEntry(deps: Deps, who: StaffAccount, name: CollectionN
       after: { place: to + 1 },
     });
   });
-  deps.changes.publish();
 }

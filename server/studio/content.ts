@@ -15,6 +15,7 @@ import { EMAIL, EMAIL_MESSAGE } from "../../domain/email.ts";
 import { isTimeZone, SHORT_NAME, SHORT_NAME_MESSAGE, trackingScriptProblem } from "../../domain/studio-identity.ts";
 import { slugify } from "../../domain/text.ts";
 import { youTubeId } from "../../domain/video.ts";
+import { writeCatalog } from "../db/catalog-writes.ts";
 import { announcements, studioConfig } from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
 import { badRequest } from "../http/errors.ts";
@@ -60,7 +61,7 @@ export async function saveAnnouncement(
 ) {
   const input = first(announcementForm.safeParse(values));
   if (input.active && !input.content) throw badRequest("content", "Write the announcement, or turn it off.");
-  await deps.database.db.transaction(async (tx) => {
+  await writeCatalog(deps, async (tx) => {
     const [before] = await tx.select().from(announcements).orderBy(desc(announcements.id)).limit(1).for("update");
     const row = { content: input.content, link: input.link || null, active: input.active };
     if (before) await tx.update(announcements).set(row).where(eq(announcements.id, before.id));
@@ -73,7 +74,6 @@ export async function saveAnnouncement(
       after: row,
     });
   });
-  deps.changes.publish();
 }
 
 const line = (name: string, max: number) =>
@@ -143,7 +143,7 @@ export async function getStudioForStudio(deps: Pick<AppDeps, "database">) {
 
 export async function saveStudio(deps: Deps, who: StaffAccount, values: unknown) {
   const input = first(studioForm.safeParse(values));
-  await deps.database.db.transaction(async (tx) => {
+  await writeCatalog(deps, async (tx) => {
     const [before] = await tx.select().from(studioConfig).where(eq(studioConfig.id, 1)).for("update");
     if (!before) throw badRequest("form", "The studio is not set up yet.");
     const after = {
@@ -185,7 +185,6 @@ export async function saveStudio(deps: Deps, who: StaffAccount, values: unknown)
       after: pick(after),
     });
   });
-  deps.changes.publish();
 }
 
 /** Saves the studio's identity and story, and the founder's photos (the first is the portrait). */
@@ -207,7 +206,7 @@ export async function saveIdentity(
     what: "founder",
     least: input.founderName ? 1 : 0,
   });
-  await deps.database.db.transaction(async (tx) => {
+  await writeCatalog(deps, async (tx) => {
     const [before] = await tx.select().from(studioConfig).where(eq(studioConfig.id, 1)).for("update");
     if (!before) throw badRequest("form", "The studio is not set up yet.");
     const founderImages = keepAddedSince(saved, current.founderImages, before.founderImages);
@@ -231,5 +230,4 @@ export async function saveIdentity(
       after: pick(after),
     });
   });
-  deps.changes.publish();
 }

@@ -22,6 +22,7 @@ import type { ImageRef } from "../../domain/catalog-types.ts";
 import { type CollectionName, collectionSpec } from "../../domain/content-fields.ts";
 import { productFolder } from "../../domain/image-folders.ts";
 import { archiveSpecies } from "../catalog/archived-species.ts";
+import { writeCatalog } from "../db/catalog-writes.ts";
 import type { Db } from "../db/client.ts";
 import * as t from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
@@ -172,7 +173,7 @@ export async function deleteItem(deps: Deps, who: StaffAccount, kind: ItemKind, 
   const what = KIND_NAMES[kind];
   // biome-ignore lint/suspicious/noExplicitAny: one code path over three tables of different shapes
   const table: any = TABLES[kind];
-  const outcome = await deps.database.db.transaction(async (tx) => {
+  const outcome = await writeCatalog(deps, async (tx) => {
     const [row] = (await tx.select().from(table).where(eq(table.id, id)).for("update")) as (Record<string, unknown> & {
       id: number;
       title: string;
@@ -210,14 +211,13 @@ export async function deleteItem(deps: Deps, who: StaffAccount, kind: ItemKind, 
     await audit(tx, who, { action: `${what}.delete`, entity: what, entityId: id, before });
     return { title: piece.title, keys: [piece, ...variants].flatMap(productKeys), archived: null };
   });
-  deps.changes.publish();
   if (outcome.archived) return { archived: outcome.archived, title: outcome.title };
   return { deleted: true, title: outcome.title, files: await dropFiles(deps, outcome.keys) };
 }
 
 /** Deletes a Divergence species with its sizes and pictures; one an order bought is archived (out of the builder). */
 export async function deleteSpecies(deps: Deps, who: StaffAccount, id: number): Promise<Gone> {
-  const outcome = await deps.database.db.transaction(async (tx) => {
+  const outcome = await writeCatalog(deps, async (tx) => {
     const [row] = await tx.select().from(t.divergenceSpecies).where(eq(t.divergenceSpecies.id, id)).for("update");
     if (!row) throw badRequest("id", "No such species.");
     const sizes = await tx.select().from(t.divergenceSizes).where(eq(t.divergenceSizes.speciesId, id)).for("update");
@@ -243,7 +243,6 @@ export async function deleteSpecies(deps: Deps, who: StaffAccount, id: number): 
     });
     return { title: row.name, keys: speciesKeys(row), archived: null };
   });
-  deps.changes.publish();
   if (outcome.archived) return { archived: outcome.archived, title: outcome.title };
   return { deleted: true, title: outcome.title, files: await dropFiles(deps, outcome.keys) };
 }
@@ -254,13 +253,12 @@ export async function deleteEntry(deps: Deps, who: StaffAccount, name: Collectio
   // biome-ignore lint/suspicious/noExplicitAny: one code path over tables of different shapes
   const table: any = COLLECTION_TABLES[name];
   const audited = spec.one.replace(/ /g, "_");
-  const before = await deps.database.db.transaction(async (tx) => {
+  const before = await writeCatalog(deps, async (tx) => {
     const [row] = (await tx.delete(table).where(eq(table.id, id)).returning()) as Record<string, unknown>[];
     if (!row) throw badRequest("id", `No such ${spec.one}.`);
     await audit(tx, who, { action: `${audited}.delete`, entity: audited, entityId: id, before: row });
     return row;
   });
-  deps.changes.publish();
   return {
     deleted: true,
     title: String(before[spec.titleField] ?? spec.one),

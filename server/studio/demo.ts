@@ -15,6 +15,7 @@ import { content as seedContent } from "../../seed/content/index.ts";
 import { DEMO_ROWS, type DemoRows } from "../../seed/demo-rows.ts";
 import type { SeedContent } from "../../seed/types.ts";
 import { archivedSpecies, archiveSpecies } from "../catalog/archived-species.ts";
+import { studioFilesChanged, writeCatalog } from "../db/catalog-writes.ts";
 import type { Db } from "../db/client.ts";
 import * as t from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
@@ -223,8 +224,7 @@ export type DemoRemoval = {
 
 /** Removes the demo catalog and content in one transaction, then their files; archives what orders refer to. */
 export async function removeDemo(deps: Deps, who: StaffAccount, seed: SeedContent = seedContent): Promise<DemoRemoval> {
-  const db = deps.database.db;
-  const outcome = await db.transaction(async (tx) => {
+  const outcome = await writeCatalog(deps, async (tx) => {
     // One removal at a time: a second waits here and then finds the demo gone.
     await tx.execute(sql`select pg_advisory_xact_lock(72410003)`);
     const rows = await demoRows(tx, seed);
@@ -362,9 +362,8 @@ export async function removeDemo(deps: Deps, who: StaffAccount, seed: SeedConten
       ]
     : [];
   if (!outcome) return { deleted: {}, archived: { pieces: [], species: [] }, files: 0 };
-  deps.changes.publish();
   const files = await dropFiles(deps, [...outcome.keys, ...lookBook]);
   // The studio's record says which of its own files are stored: read again without these.
-  deps.changes.publish();
+  studioFilesChanged(deps);
   return { deleted: outcome.deleted, archived: outcome.archived, files };
 }

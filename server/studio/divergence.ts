@@ -11,6 +11,7 @@ import type { ImageRef } from "../../domain/catalog-types.ts";
 import { DIVERGENCE_TEXT_FIELDS, SIZE_FIELDS, SPECIES_FIELDS } from "../../domain/content-fields.ts";
 import { AMOUNT } from "../../domain/format.ts";
 import { archivedSpecies } from "../catalog/archived-species.ts";
+import { writeCatalog } from "../db/catalog-writes.ts";
 import { divergenceMetadata, divergenceSizes, divergenceSpecies, finishes } from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
 import { badRequest } from "../http/errors.ts";
@@ -125,7 +126,7 @@ export async function saveDivergence(
   const input = parsed.data;
   const reversed = input.sizes.find((z) => z.buildWeeksMax < z.buildWeeksMin);
   if (reversed) throw badRequest(`size-${reversed.id}-buildWeeksMax`, "The most weeks are at least the fewest.");
-  await deps.database.db.transaction(async (tx) => {
+  await writeCatalog(deps, async (tx) => {
     const [meta] = await tx.select().from(divergenceMetadata).limit(1).for("update");
     if (!meta) throw badRequest("form", "The Divergence table is not set up.");
     const ids = input.sizes.map((s) => s.id);
@@ -172,7 +173,6 @@ export async function saveDivergence(
       after: { liveEdgePrice: input.liveEdgePrice, ceramicCoatingPrice: input.ceramicCoatingPrice, sizes: changed },
     });
   });
-  deps.changes.publish();
 }
 
 /** The one Divergence table (divergence_metadata has one row). */
@@ -197,7 +197,7 @@ export async function saveDivergenceText(
     what: "table",
     least: 1,
   });
-  await deps.database.db.transaction(async (tx) => {
+  await writeCatalog(deps, async (tx) => {
     const [before] = await tx
       .select()
       .from(divergenceMetadata)
@@ -218,7 +218,6 @@ export async function saveDivergenceText(
       after,
     });
   });
-  deps.changes.publish();
 }
 
 export async function getSpecies(deps: Pick<AppDeps, "database">, id: number) {
@@ -250,7 +249,7 @@ export async function createSpecies(deps: Deps, who: StaffAccount, values: Recor
     { added: photos },
     { folder: "divergenceSpecies", title: name, what: "species", least: 1 },
   );
-  const created = await deps.database.db.transaction(async (tx) => {
+  const created = await writeCatalog(deps, async (tx) => {
     const [last] = await tx
       .select({ n: sql<number>`coalesce(max(${divergenceSpecies.sortOrder}), 0)::int` })
       .from(divergenceSpecies);
@@ -276,7 +275,6 @@ export async function createSpecies(deps: Deps, who: StaffAccount, values: Recor
     });
     return row!;
   });
-  deps.changes.publish();
   return created;
 }
 
@@ -297,7 +295,7 @@ export async function updateSpecies(
     what: "species",
     least: 1,
   });
-  await deps.database.db.transaction(async (tx) => {
+  await writeCatalog(deps, async (tx) => {
     const [before] = await tx.select().from(divergenceSpecies).where(eq(divergenceSpecies.id, id)).for("update");
     if (!before) throw badRequest("id", "No such species.");
     const after = {
@@ -313,7 +311,6 @@ export async function updateSpecies(
       after,
     });
   });
-  deps.changes.publish();
 }
 
 /**
@@ -339,7 +336,7 @@ export async function saveSpeciesFinish(
     what: "finish",
     least: read.length === 0 ? 1 : 0,
   });
-  await deps.database.db.transaction(async (tx) => {
+  await writeCatalog(deps, async (tx) => {
     const [before] = await tx.select().from(divergenceSpecies).where(eq(divergenceSpecies.id, id)).for("update");
     if (!before) throw badRequest("id", "No such species.");
     const now = before.speciesFinishes.find((f) => f.name === finish)?.images ?? [];
@@ -361,13 +358,12 @@ export async function saveSpeciesFinish(
       after: { finish, images },
     });
   });
-  deps.changes.publish();
 }
 
 /** Adds a size to a species, last. */
 export async function addSize(deps: Deps, who: StaffAccount, speciesId: number, values: Record<string, string>) {
   const size = readFields(SIZE_FIELDS, values) as { size: string; price: number; stock: number };
-  await deps.database.db.transaction(async (tx) => {
+  await writeCatalog(deps, async (tx) => {
     const [species] = await tx
       .select({ id: divergenceSpecies.id })
       .from(divergenceSpecies)
@@ -389,12 +385,11 @@ export async function addSize(deps: Deps, who: StaffAccount, speciesId: number, 
       after: row,
     });
   });
-  deps.changes.publish();
 }
 
 /** Takes a size off a species; its last size stays (a species is bought by its sizes). */
 export async function removeSize(deps: Deps, who: StaffAccount, speciesId: number, sizeId: number) {
-  await deps.database.db.transaction(async (tx) => {
+  await writeCatalog(deps, async (tx) => {
     await tx
       .select({ id: divergenceSpecies.id })
       .from(divergenceSpecies)
@@ -414,7 +409,6 @@ export async function removeSize(deps: Deps, who: StaffAccount, speciesId: numbe
       before: gone,
     });
   });
-  deps.changes.publish();
 }
 
 /**

@@ -11,6 +11,7 @@ import { z } from "zod";
 import { EMAIL, EMAIL_MESSAGE } from "../../domain/email.ts";
 import { STUDIO_TIME_ZONE } from "../../domain/lead-time.ts";
 import { isTimeZone, SHORT_NAME, SHORT_NAME_MESSAGE } from "../../domain/studio-identity.ts";
+import { writeCatalog } from "../db/catalog-writes.ts";
 import type { Db } from "../db/client.ts";
 import { staffAccounts, studioConfig } from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
@@ -111,7 +112,7 @@ export async function completeSetup(
 ): Promise<StaffAccount> {
   const input = readSetupForm(values);
   const passwordHash = await hashPassword(input.password);
-  const owner = await deps.database.db.transaction(async (tx) => {
+  const owner = await writeCatalog(deps, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SETUP_LOCK})`);
     const db = tx as unknown as Db;
     if ((await isSetUp(db)) || !(await setupCodeIsLive(db, code)))
@@ -156,6 +157,5 @@ export async function completeSetup(
     });
     return account;
   });
-  deps.changes.publish();
   return owner;
 }
