@@ -12,7 +12,11 @@ const CHANNEL = "catalog_changed";
 const FILES_CHANNEL = "files_changed";
 
 export type ChangeFeed = {
-  /** Tells every process (this one at once) that catalog data changed. */
+  /**
+   * Tells every process (this one at once) that catalog data changed. A catalog or content
+   * write calls it through writeCatalog (server/db/catalog-writes.ts), after it commits; the
+   * stock a payment takes or gives back through `stockChanged`.
+   */
   publish(): void;
   /** Tells every process (this one at once) that the stored file `key` was written or deleted. */
   fileChanged(key: string): void;
