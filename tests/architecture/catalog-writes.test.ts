@@ -7,7 +7,8 @@
  *   transaction `writeCatalog` hands over and publishes after it commits;
  * - no SQL written by hand inserts, updates or deletes them, but the stock a payment takes or
  *   gives back (server/checkout/stock.ts, published as `stockChanged`);
- * - the change feed's `publish()` is called by the helper and by the stock's path alone;
+ * - the change feed's `publish()` is called by the helper and by the stock's path alone, and
+ *   no transaction is cast to a `CatalogTx` outside the helper;
  * - every table of the schema is either a catalog/content table or named here as not one.
  * A breach fails here with the file, the line and what it writes.
  */
@@ -219,5 +220,13 @@ describe("catalog and content writes go through writeCatalog", () => {
       if (/\.publish\(\)/.test(text) || /\bpublish:\s/.test(text)) callers.add(rel(file));
     }
     expect([...callers].filter((f) => !PUBLISHERS[f]).sort()).toEqual([]);
+  }, 180_000);
+
+  it("makes a CatalogTx in the helper alone (no transaction is cast to one)", () => {
+    const casts = files
+      .filter((f) => rel(f) !== "server/db/catalog-writes.ts")
+      .filter((f) => /\bas\s+CatalogTx\b/.test(programOnce().getSourceFile(f)?.text ?? ""))
+      .map(rel);
+    expect(casts).toEqual([]);
   }, 180_000);
 });
