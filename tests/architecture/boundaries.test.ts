@@ -175,3 +175,36 @@ describe("money: cent rounding only in domain/money.ts", () => {
     expect(looks("if (Math.abs(dx - dy) > 4) return;")).toEqual([]);
   });
 });
+
+/** The one payment path: the module that charges a card, and what a charge looks like in source. */
+const PAYMENT_PATH = "server/payments/take-payment.ts";
+const CHARGES = /\.auth\(|\bcharge\(\s*deps\b/;
+
+/** Where a file's source charges a card (a gateway's `auth`, or the old `charge(deps, …)`): one entry per line. */
+function chargesIn(file: string, source: string): string[] {
+  return source
+    .split("\n")
+    .flatMap((text, i) => (!/^\s*(?:\/\/|\*|\/\*)/.test(text) && CHARGES.test(text) ? [`${file}:${i + 1}`] : []));
+}
+
+describe("payments: a card is charged only in server/payments/take-payment.ts", () => {
+  it("holds in every source file of app/, domain/, server/ and seed/ (tests aside)", () => {
+    const elsewhere: string[] = [];
+    for (const dir of ["app", "domain", "server", "seed"]) {
+      for (const full of sourceFiles(path.join(root, dir))) {
+        const file = path.relative(root, full).split(path.sep).join("/");
+        if (file === PAYMENT_PATH || isTest(file)) continue;
+        elsewhere.push(...chargesIn(file, readFileSync(full, "utf8")));
+      }
+    }
+    expect(elsewhere).toEqual([]);
+  });
+
+  it("recognises a charge, and not a comment or the path's own call", () => {
+    expect(chargesIn("x.ts", "const a = await deps.gateway.auth({ amount });")).toEqual(["x.ts:1"]);
+    expect(chargesIn("x.ts", "\n  auth = await charge(deps, ref, body, cents);")).toEqual(["x.ts:2"]);
+    expect(chargesIn("x.ts", " * nothing else calls the gateway's auth() here: gateway.auth(")).toEqual([]);
+    expect(chargesIn("x.ts", "const paid = await takePayment(deps, { ref, card, amount });")).toEqual([]);
+    expect(readFileSync(path.join(root, PAYMENT_PATH), "utf8")).toMatch(CHARGES);
+  });
+});
