@@ -49,5 +49,6 @@ export function moneyBackSentence(r: { kind: string; amount: number; respstat: s
   const kind: MoneyBackKind = r.kind === "void" ? "void" : "refund";
   if (r.respstat === "A") return moneyBackDone(kind, r.amount, card).replace(/\.$/, "");
   const what = kind === "void" ? "Void" : `Refund of ${exactPrice(r.amount)}`;
+  if (r.respstat === "pending") return `${what} being asked of the card gateway`;
   return r.respstat === "B" ? `${what} not answered by the card gateway` : `${what} refused by the card gateway`;
 }

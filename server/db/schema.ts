@@ -522,13 +522,19 @@ export const orderRefunds = pgTable(
     /** 'refund' or 'void'. */
     kind: text("kind").notNull(),
     amount: money("amount").notNull(),
+    /**
+     * The gateway's answer: 'A' given back, 'B' no answer, 'C' refused; 'pending' while the
+     * gateway is being asked (written with the reservation, settled with its answer).
+     */
     respstat: text("respstat").notNull(),
     resptext: text("resptext").notNull().default(""),
     retref: text("retref"),
     staffId: integer("staff_id"),
+    /** The confirmation's key (the question's form): a second press of Confirm gives the first answer, never a second refund. */
+    formKey: text("form_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("order_refunds_order_idx").on(t.orderId)],
+  (t) => [index("order_refunds_order_idx").on(t.orderId), uniqueIndex("order_refunds_form_key_idx").on(t.formKey)],
 );
 
 export const orderLines = pgTable(

@@ -21,6 +21,7 @@ import type { AppDeps } from "../deps.ts";
 import { badRequest } from "../http/errors.ts";
 import type { MailStudio } from "../mail/buyer-mail.tsx";
 import { enqueueMail } from "../mail/outbox.ts";
+import { PAGE_KEY } from "../orders/balance.ts";
 import { ledgerRows, loadLedger } from "../orders/ledger.ts";
 import { mailedOrderLink, orderPageUrl } from "../orders/links.ts";
 import { GatewayUnavailable, type ReturnAnswer } from "../payments/gateway.ts";
@@ -47,6 +48,11 @@ export type MoneyBackInput = {
   confirm?: boolean;
   /** The order lines to put back in stock once the money is given back. */
   restock?: number[];
+  /**
+   * The question's key, posted again by its Confirm: a second press (or a repeat of the post)
+   * gets the first one's answer and gives nothing back again.
+   */
+  key?: string;
 };
 
 export type MoneyBackOutcome =
@@ -169,7 +175,16 @@ export async function giveMoneyBack(
     };
   }
 
-  const reserve = await db.transaction(async (tx) => {
+  const key = input.key ? input.key.trim() : "";
+  if (key && !PAGE_KEY.test(key)) throw badRequest("key", "This confirmation is not one the page asked: ask again.");
+  const reserved = await db.transaction(async (tx) => {
+    // The order's row is locked first, so a second press of Confirm waits for the first's
+    // reservation and then finds its key.
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, input.id)).for("update");
+    if (key) {
+      const [seen] = await tx.select().from(orderRefunds).where(eq(orderRefunds.formKey, key));
+      if (seen) return { seen };
+    }
     const m = await measure(tx, input, kind, true);
     // The order's total is the mirror kept for the previous release (schema.ts); the payment's
     // `refunded` holds the amount back from a second refund until the gateway answers.
@@ -181,8 +196,23 @@ export async function giveMoneyBack(
       .update(orderPayments)
       .set({ refunded: sql`${orderPayments.refunded} + ${decimalText(m.amount)}::numeric` })
       .where(eq(orderPayments.id, m.paymentId));
-    return m;
+    // Its row is written now, 'pending' until the gateway answers, with the confirmation's key.
+    const [row] = await tx
+      .insert(orderRefunds)
+      .values({
+        orderId: m.order.id,
+        paymentId: m.paymentId,
+        kind,
+        amount: toDollars(m.amount),
+        respstat: "pending",
+        staffId: who.id,
+        formKey: key || null,
+      })
+      .returning({ id: orderRefunds.id });
+    return { ...m, refundId: row!.id };
   });
+  if (reserved.seen) return answerGiven(db, reserved.seen);
+  const reserve = reserved;
 
   const { order, amount, retref, card } = reserve;
   let answer: ReturnAnswer;
@@ -227,16 +257,10 @@ export async function giveMoneyBack(
         ),
       ]);
     }
-    await tx.insert(orderRefunds).values({
-      orderId: order.id,
-      paymentId: reserve.paymentId,
-      kind,
-      amount: toDollars(amount),
-      respstat: answer.respstat,
-      resptext: answer.resptext,
-      retref: answer.retref || null,
-      staffId: who.id,
-    });
+    await tx
+      .update(orderRefunds)
+      .set({ respstat: answer.respstat, resptext: answer.resptext, retref: answer.retref || null })
+      .where(eq(orderRefunds.id, reserve.refundId));
     await audit(tx, who, {
       action: `order.${kind}`,
       entity: "order",
@@ -264,6 +288,27 @@ export async function giveMoneyBack(
     accepted: true,
     said: `${moneyBackDone(kind, toDollars(amount), card)}${stock} The buyer is mailed.`,
     restocked,
+  };
+}
+
+/**
+ * The answer a confirmation already had, for a second press of its Confirm: what was given back
+ * (nothing again), that it is still being asked of the gateway, or that it was refused.
+ */
+async function answerGiven(db: Db, seen: typeof orderRefunds.$inferSelect): Promise<MoneyBackOutcome> {
+  if (seen.respstat === "pending")
+    throw badRequest("key", "This is being given back right now: reload the page in a moment to see the answer.");
+  const kind: MoneyBackKind = seen.kind === "void" ? "void" : "refund";
+  if (seen.respstat !== "A") return { accepted: false, said: moneyBackRefused(kind, seen.respstat === "B") };
+  const [order] = await db.select().from(orders).where(eq(orders.id, seen.orderId));
+  const [payment] = seen.paymentId
+    ? await db.select().from(orderPayments).where(eq(orderPayments.id, seen.paymentId))
+    : [];
+  const card = cardText(order!, payment !== undefined && payment.source !== "checkout");
+  return {
+    accepted: true,
+    said: `${moneyBackDone(kind, seen.amount, card)} The buyer was mailed.`,
+    restocked: [],
   };
 }
 

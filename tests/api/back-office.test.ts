@@ -271,6 +271,40 @@ describe.each(dbKinds)("the back office on %s", (kind) => {
     expect(row!.refundedTotal).toBe(60);
   });
 
+  it("gives back once when the question's Confirm is pressed twice, and answers a repeat as the first", async () => {
+    const owner = await signIn(send, "owner@studio.test", STAFF_PASSWORD, "198.51.100.63");
+    const order = await paidOrder(t.deps, { total: 100 });
+    const path = `/studio/orders/${order.id}?intent=refund`;
+    const asked = await post(path, owner.cookie, { csrf: owner.csrf, kind: "refund", amount: "30.00" });
+    const key = /name="key" value="([^"]+)"/.exec(await asked.text())?.[1];
+    expect(key).toBeTruthy();
+    const confirm = () =>
+      post(path, owner.cookie, { csrf: owner.csrf, kind: "refund", amount: "30.00", confirm: "1", key: key! });
+    // Two presses at once: one gives back; the other waits for it and is told so, or gets its answer.
+    const both = await Promise.all([confirm(), confirm()]);
+    expect(both.some((r) => r.status === 200)).toBe(true);
+    for (const r of both) expect([200, 400]).toContain(r.status);
+    const again = await confirm();
+    expect(again.status).toBe(200);
+    expect(await again.text()).toContain("Refunded $30");
+    const refunds = await t.deps.database.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
+    expect(refunds.map((r) => [r.amount, r.respstat])).toEqual([[30, "A"]]);
+    // A new question is a new key: a second refund is given as asked.
+    const next = await post(path, owner.cookie, { csrf: owner.csrf, kind: "refund", amount: "10.00" });
+    const nextKey = /name="key" value="([^"]+)"/.exec(await next.text())?.[1];
+    expect(nextKey).not.toBe(key);
+    const second = await post(path, owner.cookie, {
+      csrf: owner.csrf,
+      kind: "refund",
+      amount: "10.00",
+      confirm: "1",
+      key: nextKey!,
+    });
+    expect(second.status).toBe(200);
+    const after = await t.deps.database.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
+    expect(after.filter((r) => r.respstat === "A").map((r) => r.amount)).toEqual([30, 10]);
+  });
+
   it("prints a packing slip without prices, and exports orders as CSV with formulas defused", async () => {
     const s = await signIn(send, "maker@studio.test", STAFF_PASSWORD, "198.51.100.70");
     const order = await paidOrder(t.deps, { total: 455, email: "=cmd@example.com" });

@@ -4,7 +4,7 @@ import { formatPrice } from "../../../domain/format.ts";
 import type { Right } from "../../../domain/studio-rights.ts";
 import { may } from "../../../domain/studio-rights.ts";
 import { buyerMailStudio } from "../../../server/content/studio.ts";
-import { addOrderCharge } from "../../../server/orders/balance.ts";
+import { addOrderCharge, newPaymentKey } from "../../../server/orders/balance.ts";
 import { liveLinkCount, orderPageUrl } from "../../../server/orders/links.ts";
 import { listAudit } from "../../../server/staff/audit.ts";
 import { giveMoneyBack } from "../../../server/studio/order-refunds.ts";
@@ -160,13 +160,20 @@ export async function orderAction(request: Request, context: AppLoadContext, par
           ...fields,
           confirm: field(form, "confirm") === "1",
           restock: form.getAll("restock").map(Number),
+          key: field(form, "key"),
         });
       } catch (err) {
         return refused(err, { posted: fields });
       }
       if ("ask" in outcome)
         return {
-          ask: { intent: "refund", question: outcome.ask, fields, pieces: outcome.pieces },
+          // The question's own key: its Confirm pressed twice gives back once.
+          ask: {
+            intent: "refund",
+            question: outcome.ask,
+            fields: { ...fields, key: newPaymentKey() },
+            pieces: outcome.pieces,
+          },
         } satisfies OrderActionData;
       if (outcome.accepted) return { ok: outcome.said } satisfies OrderActionData;
       return data({ error: outcome.said } satisfies OrderActionData, { status: 409 });
