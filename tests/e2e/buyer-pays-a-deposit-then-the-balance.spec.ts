@@ -4,7 +4,7 @@ import { divergenceLine, fillAddress, fillCard, payButton, seedCart } from "./su
 import { expect, expectNoSeriousA11yViolations, open, test } from "./support/fixtures.ts";
 import { expectToFit } from "./support/phone-fit.ts";
 import { E2E_OWNER, signInAs } from "./support/studio.ts";
-import { studioMailAbout } from "./support/studio-mail.ts";
+import { orderLink, studioMailAbout } from "./support/studio-mail.ts";
 
 // A Divergence table bought from a phone with the studio's 50 % deposit: half is charged, the
 // order's page shows the balance and when the table leaves; the studio marks it ready, the
@@ -12,8 +12,6 @@ import { studioMailAbout } from "./support/studio-mail.ts";
 // the studio ships it, and the page shows the tracking number.
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-const orderLink = (mail: string) => /\/orders\/[A-Za-z0-9_-]{43}/.exec(mail.replace(/=\r?\n/g, ""))![0];
 
 async function payTheBalance(page: Page) {
   const form = page.getByRole("form", { name: "Pay what is due" });

@@ -145,7 +145,7 @@ test.describe("before the page's scripts have run", () => {
     await slowCpu(page);
     await page.goto(link, { waitUntil: "load" });
     await (await fillAcceptance(page)).click();
-    await expect(page.getByRole("heading", { name: "Thank you: your order is placed" })).toBeVisible({
+    await expect(page.getByRole("heading", { name: "Thank you: your quote is accepted" })).toBeVisible({
       timeout: 30_000,
     });
     await expect(page.getByRole("status").filter({ hasText: "we received" })).toContainText("$2,400");

@@ -4,7 +4,7 @@ import { expect, expectConsoleErrors, test } from "./support/fixtures.ts";
 import { photo } from "./support/photos.ts";
 import { fillAcceptance, quoteOnACommission } from "./support/quotes.ts";
 import { E2E_OWNER } from "./support/studio.ts";
-import { attachmentNames, studioMailAbout } from "./support/studio-mail.ts";
+import { attachmentNames, orderLink, studioMailAbout } from "./support/studio-mail.ts";
 
 // A browser with scripts turned off: every form still posts, and the server answers with the
 // same outcomes and texts a visitor with scripts gets. (Accessibility is checked on the same
@@ -104,9 +104,11 @@ test("a quote is accepted and its deposit paid, and a refused form keeps the add
   await expect(page.getByLabel("Card number")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Street address")).toHaveValue("4 Mill Race Road");
   await (await fillAcceptance(page)).click();
-  await expect(page.getByRole("heading", { name: "Thank you: your order is placed" })).toBeVisible();
-  await expect(page.getByRole("status").filter({ hasText: "we received" })).toContainText("$3,200");
-  await page.getByRole("link", { name: "Follow your order" }).click();
+  const done = page.getByRole("region", { name: "Thank you: your quote is accepted" });
+  await expect(done.getByRole("status")).toContainText("we received $3,200");
+  // The order's page is opened from the confirmation mail's link (the page shows none).
+  const ref = (await done.locator(".order-ref").textContent())!;
+  await page.goto(orderLink(await studioMailAbout(`(${ref})`)));
   await expect(page.getByRole("heading", { name: "$3,200 due" })).toBeVisible();
 });
 

@@ -3,7 +3,7 @@ import { formatPrice as usd } from "../../domain/format.ts";
 import { expect, expectNoSeriousA11yViolations, open, test } from "./support/fixtures.ts";
 import { expectToFit } from "./support/phone-fit.ts";
 import { E2E_OWNER, goToSection, signInAs } from "./support/studio.ts";
-import { studioMailAbout } from "./support/studio-mail.ts";
+import { orderLink, studioMailAbout } from "./support/studio-mail.ts";
 
 // The studio sells from a phone: a commissioned table written as a custom line with its delivery,
 // the buyer mailed a link and paying the deposit by card on their order's page; a cutting board
@@ -12,7 +12,6 @@ import { studioMailAbout } from "./support/studio-mail.ts";
 test.use({ viewport: { width: 390, height: 844 } });
 
 const shots = process.env.SHOTS_DIR;
-const orderLink = (mail: string) => /\/orders\/[A-Za-z0-9_-]{43}/.exec(mail.replace(/=\r?\n/g, ""))![0];
 
 /** What Today says the month took, in dollars. */
 async function monthTakings(page: Page): Promise<number> {

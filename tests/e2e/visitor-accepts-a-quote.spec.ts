@@ -4,16 +4,13 @@ import { expect, expectConsoleErrors, expectNoSeriousA11yViolations, open, test 
 import { expectToFit } from "./support/phone-fit.ts";
 import { fillAcceptance, quoteLink } from "./support/quotes.ts";
 import { openEnquiryFrom, signOut } from "./support/studio.ts";
-import { studioMailAbout } from "./support/studio-mail.ts";
+import { orderLink, studioMailAbout } from "./support/studio-mail.ts";
 
 // A commission becomes a quote: the studio writes it from a phone, the visitor is mailed its
 // link, reads it, accepts it by paying the deposit, follows the order it made, and finds the
 // quote closed to a second payment.
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-/** An order page's address in a mail (its soft line breaks undone). */
-const orderLink = (mail: string) => /\/orders\/[A-Za-z0-9_-]{43}/.exec(mail.replace(/=\r?\n/g, ""))![0];
 
 test("a commission enquiry becomes a quote, which the visitor accepts by paying the deposit", async ({ page }) => {
   test.setTimeout(120_000);

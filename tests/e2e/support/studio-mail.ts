@@ -30,3 +30,6 @@ export async function studioMailAbout(marker: string): Promise<string> {
 /** The names of a mail's attachments. */
 export const attachmentNames = (eml: string) =>
   [...eml.matchAll(/Content-Disposition: attachment; filename="?([^";\r\n]+)"?/g)].map((m) => m[1]);
+
+/** An order page's address in a mail (its soft line breaks undone). */
+export const orderLink = (mail: string) => /\/orders\/[A-Za-z0-9_-]{43}/.exec(mail.replace(/=\r?\n/g, ""))![0];
