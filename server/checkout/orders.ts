@@ -9,7 +9,7 @@ import type { PaymentRequest } from "../../domain/checkout-wire.ts";
 import { latestWindow, type ShipWindow } from "../../domain/lead-time.ts";
 import { orderLines, orderPayments, orders, paymentAttempts } from "../db/schema.ts";
 import { enqueueMail } from "../mail/outbox.ts";
-import { moneyOf } from "../orders/ledger.ts";
+import { checkoutPaymentRow, moneyOf } from "../orders/ledger.ts";
 import { mailedOrderLink } from "../orders/links.ts";
 import type { AuthResponse } from "../payments/gateway.ts";
 import type { LabelResult, ShippingAddress, ShippingRate } from "../shipping/provider.ts";
@@ -166,19 +166,16 @@ export async function recordPaid(
       // Released meanwhile as stale (this payment took longer than any should): it cannot stand.
       if (paid.length === 0) throw new Error(`Order ${order.ref} is no longer pending`);
       // The checkout's charge is the ledger's first payment (a quote's acceptance is paid here too).
-      await tx.insert(orderPayments).values({
-        orderId: order.id,
-        key: `checkout-${order.ref}`,
-        ref: order.ref,
-        amount: order.deposit ?? order.total,
-        status: "approved",
-        retref: auth.retref,
-        resptext: auth.resptext ?? "",
-        method: "card",
-        source: "checkout",
-        createdAt: now,
-        settledAt: now,
-      });
+      await tx.insert(orderPayments).values(
+        checkoutPaymentRow({
+          orderId: order.id,
+          orderRef: order.ref,
+          amount: order.deposit ?? order.total,
+          retref: auth.retref,
+          resptext: auth.resptext,
+          at: now,
+        }),
+      );
       const shippingTotal = order.rate ? Number(order.rate.amount) : 0;
       const pageUrl = deps.orderPageUrl(mailedOrderLink(order.id));
       // Each line's ship window as the stock take settled it (from stock, or built to order).

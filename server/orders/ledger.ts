@@ -111,3 +111,30 @@ export async function moneyOfMany(db: Reader, list: readonly OrderRow[]): Promis
     out.set(o.id, orderMoney(ledgerRows(o, p.get(o.id) ?? [], r.get(o.id) ?? [], c.get(o.id) ?? [])));
   return out;
 }
+
+/**
+ * The ledger row of an order's checkout charge (whole or deposit), as the checkout writes it when
+ * the order turns paid; a refund of an order the previous release made paid writes the same
+ * (server/studio/order-refunds.ts), as migration 0017 did for the orders before it.
+ */
+export const checkoutPaymentRow = (charge: {
+  orderId: number;
+  orderRef: string;
+  /** Dollars, as the numeric column takes them. */
+  amount: number;
+  retref: string;
+  resptext?: string;
+  at: Date;
+}) => ({
+  orderId: charge.orderId,
+  key: `checkout-${charge.orderRef}`,
+  ref: charge.orderRef,
+  amount: charge.amount,
+  status: "approved",
+  retref: charge.retref,
+  resptext: charge.resptext ?? "",
+  method: "card",
+  source: "checkout",
+  createdAt: charge.at,
+  settledAt: charge.at,
+});

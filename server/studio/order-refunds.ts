@@ -22,7 +22,7 @@ import { badRequest } from "../http/errors.ts";
 import type { MailStudio } from "../mail/buyer-mail.tsx";
 import { enqueueMail } from "../mail/outbox.ts";
 import { PAGE_KEY } from "../orders/balance.ts";
-import { ledgerRows, loadLedger } from "../orders/ledger.ts";
+import { checkoutPaymentRow, ledgerRows, loadLedger } from "../orders/ledger.ts";
 import { mailedOrderLink, orderPageUrl } from "../orders/links.ts";
 import { GatewayUnavailable, type ReturnAnswer } from "../payments/gateway.ts";
 import type { StaffAccount } from "../staff/accounts.ts";
@@ -115,18 +115,15 @@ async function recordUnrecordedCheckout(tx: Tx, order: typeof orders.$inferSelec
   if (order.source !== "checkout" || !order.paymentRef) return;
   const [made] = await tx
     .insert(orderPayments)
-    .values({
-      orderId: order.id,
-      key: `checkout-${order.orderRef}`,
-      ref: order.orderRef,
-      amount: order.deposit ?? order.total,
-      status: "approved",
-      retref: order.paymentRef,
-      method: "card",
-      source: "checkout",
-      createdAt: order.paidAt ?? order.createdAt,
-      settledAt: order.paidAt ?? order.createdAt,
-    })
+    .values(
+      checkoutPaymentRow({
+        orderId: order.id,
+        orderRef: order.orderRef,
+        amount: order.deposit ?? order.total,
+        retref: order.paymentRef,
+        at: order.paidAt ?? order.createdAt,
+      }),
+    )
     .onConflictDoNothing()
     .returning({ id: orderPayments.id });
   if (!made) return;
