@@ -12,14 +12,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatPrice } from "../../domain/format.ts";
 import { buyDivergenceTable, buyShippablePiece } from "../support/buy.ts";
 import { countingApp, type countingGateway } from "../support/counting-gateway.ts";
-import { devSiteForFile, formBody, paidOrder, type Send, signIn, staffMember } from "../support/studio.ts";
+import {
+  devSiteForFile,
+  formBody,
+  newKey,
+  paidOrder,
+  type Send,
+  signIn,
+  staffMember,
+  textOf,
+} from "../support/studio.ts";
 import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
 const siteBuild = devSiteForFile();
 const LINK = /\/orders\/([A-Za-z0-9_-]{43})/;
 const DECLINED = "4387751111111038";
-/** A rendered page's text without React's separators between adjacent texts ("<!-- -->"). */
-const textOf = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
 
 describe.each(dbKinds)("paying what is due on %s", (kind: DbKind) => {
   let t: TestApp;
@@ -74,8 +81,6 @@ describe.each(dbKinds)("paying what is due on %s", (kind: DbKind) => {
       }),
     });
 
-  const key = () => `k${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
-
   /** A paid order with a delivery charge of `amount`: its id and the link the buyer was mailed. */
   async function orderWithCharge(amount: string) {
     const email = `due-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -103,18 +108,18 @@ describe.each(dbKinds)("paying what is due on %s", (kind: DbKind) => {
     const { id, token, email } = await orderWithCharge("350");
     const before = gw.charged.length;
     // The card is held to the checkout's rules: fifteen digits is no Visa number.
-    const short = await pay(token, { amount: "350.00", key: key(), account: "4111 1111 1111 111" });
+    const short = await pay(token, { amount: "350.00", key: newKey(), account: "4111 1111 1111 111" });
     expect(short.status).toBe(400);
     expect(await textOf(short)).toContain("Please provide a valid credit card number.");
-    const wrong = await pay(token, { amount: "300.00", key: key() });
+    const wrong = await pay(token, { amount: "300.00", key: newKey() });
     expect(wrong.status).toBe(400);
     expect(await textOf(wrong)).toContain("The amount due is now $350");
-    const declined = await pay(token, { amount: "350.00", key: key(), account: DECLINED });
+    const declined = await pay(token, { amount: "350.00", key: newKey(), account: DECLINED });
     expect(declined.status).toBe(402);
     expect(await textOf(declined)).toContain("The card was declined");
     expect(gw.charged.length).toBe(before);
 
-    const k = key();
+    const k = newKey();
     const paid = await pay(token, { amount: "350.00", key: k });
     expect(paid.status).toBe(200);
     expect(await textOf(paid)).toContain("We received $350");
@@ -128,13 +133,13 @@ describe.each(dbKinds)("paying what is due on %s", (kind: DbKind) => {
     // Nothing is due now: the page has no form, and another try is refused.
     const page = await textOf(await send(`/orders/${token}`));
     expect(page).not.toContain("Pay $350");
-    expect((await pay(token, { amount: "350.00", key: key() })).status).toBe(400);
+    expect((await pay(token, { amount: "350.00", key: newKey() })).status).toBe(400);
   });
 
   it("charges once when payments race from two pages", async () => {
     const { id, token } = await orderWithCharge("275.50");
     const before = gw.charged.length;
-    const answers = await Promise.all(Array.from({ length: 6 }, () => pay(token, { amount: "275.50", key: key() })));
+    const answers = await Promise.all(Array.from({ length: 6 }, () => pay(token, { amount: "275.50", key: newKey() })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.every((a) => a.status === 200 || a.status === 400)).toBe(true);
     expect(gw.charged.length).toBe(before + 1);
@@ -206,9 +211,9 @@ describe.each(dbKinds)("paying what is due on %s", (kind: DbKind) => {
             const due = Math.max(0, Number(row.total) + Number(row.charges_total) - Number(row.paid_total));
             // A stale page offers yesterday's figure; racing pages offer today's.
             const amount = (s.stale ? due + 1 : due).toFixed(2);
-            const k = key();
+            const k = newKey();
             const answers = await Promise.all(
-              Array.from({ length: s.racing }, (_, i) => pay(token, { amount, key: i === 0 ? k : key() })),
+              Array.from({ length: s.racing }, (_, i) => pay(token, { amount, key: i === 0 ? k : newKey() })),
             );
             for (const a of answers) expect(a.status).toBeLessThan(500);
           } else {

@@ -21,13 +21,13 @@ import {
   signedInApp,
   signIn,
   staffMember,
+  textOf,
 } from "../support/studio.ts";
 import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
 const siteBuild = devSiteForFile();
 
 /** A page's HTML without the markers React puts between pieces of text. */
-const textOf = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
 
 /** Stores a small file under each key, in the store and in the data folder (as a first start leaves them). */
 async function storeFiles(t: TestApp, keys: string[]) {

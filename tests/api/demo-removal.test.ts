@@ -23,12 +23,11 @@ import {
   signedInApp,
   signIn,
   staffMember,
+  textOf,
 } from "../support/studio.ts";
 import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
 const siteBuild = devSiteForFile();
-
-const textOf = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
 
 async function storeFiles(t: TestApp, keys: string[]) {
   for (const key of keys) {

@@ -12,12 +12,11 @@ import { formatPrice } from "../../domain/format.ts";
 import { buyDivergenceTable, buyShippablePiece } from "../support/buy.ts";
 import { countingApp, type countingGateway } from "../support/counting-gateway.ts";
 import { isShippable, type ListedPiece } from "../support/payment-request.ts";
-import { devSiteForFile, formBody, type Send, signIn, staffMember } from "../support/studio.ts";
+import { devSiteForFile, formBody, newKey, type Send, signIn, staffMember, textOf } from "../support/studio.ts";
 import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
 const siteBuild = devSiteForFile();
 const LINK = /\/orders\/([A-Za-z0-9_-]{43})/;
-const textOf = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
 
 describe.each(dbKinds)("deposit, then balance on %s", (kind: DbKind) => {
   let t: TestApp;
@@ -47,8 +46,7 @@ describe.each(dbKinds)("deposit, then balance on %s", (kind: DbKind) => {
       }
     ).rows[0]!;
   const mailsTo = async (email: string) => (await t.sentMails()).filter((m) => m.to === email);
-  const key = () => `k${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
-  const pay = (token: string, amount: string, k = key()) =>
+  const pay = (token: string, amount: string, k = newKey()) =>
     send(`/orders/${token}`, {
       method: "POST",
       body: formBody({ account: "4111 1111 1111 1111", expiry: "12/30", cvv2: "123", name: "Ada", amount, key: k }),

@@ -18,13 +18,10 @@ import { newOrderLink } from "../../server/orders/links.ts";
 import { authRequest } from "../support/auth-request.ts";
 import { buyDivergenceTable } from "../support/buy.ts";
 import { countingApp, type countingGateway } from "../support/counting-gateway.ts";
-import { devSiteForFile, formBody, type Send } from "../support/studio.ts";
+import { asStaff, devSiteForFile, formBody, newKey, type Send, textOf } from "../support/studio.ts";
 import { type DbKind, dbKinds, openTestDatabase, type TestApp } from "../support/test-app.ts";
 
 const siteBuild = devSiteForFile();
-/** A rendered page's text without React's separators between adjacent texts ("<!-- -->"). */
-const textOf = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
-const key = () => `k${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
 
 describe.each(dbKinds)("the ledger on %s", (kind: DbKind) => {
   let t: TestApp;
@@ -41,16 +38,7 @@ describe.each(dbKinds)("the ledger on %s", (kind: DbKind) => {
   });
 
   const studio = (pathAndQuery: string, fields?: Record<string, string>) =>
-    send(
-      pathAndQuery,
-      fields
-        ? {
-            method: "POST",
-            body: formBody({ csrf: session.csrf, ...fields }),
-            headers: { cookie: session.cookie },
-          }
-        : { headers: { cookie: session.cookie } },
-    );
+    asStaff(send, session, pathAndQuery, fields);
 
   /** This week's takings as Today shows them, in cents. */
   const weekTakings = async () => {
@@ -81,7 +69,7 @@ describe.each(dbKinds)("the ledger on %s", (kind: DbKind) => {
         cvv2: "123",
         name: "Ada Lovelace",
         amount: decimalText(total - deposit),
-        key: key(),
+        key: newKey(),
       }),
     });
     expect(balance.status).toBe(200);
@@ -96,7 +84,7 @@ describe.each(dbKinds)("the ledger on %s", (kind: DbKind) => {
       paidMethod: "cash",
       paidAmount: "100.10",
       paidReference: "",
-      key: key(),
+      key: newKey(),
     });
     expect(cash.status).toBe(200);
     expect(await textOf(cash)).toContain("$50.15 is still due");

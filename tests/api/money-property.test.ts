@@ -22,14 +22,12 @@ import { newOrderLink } from "../../server/orders/links.ts";
 import { firstTableLine } from "../support/buy.ts";
 import { ledgerApp, type ledgerGateway } from "../support/ledger-gateway.ts";
 import { paymentRequest } from "../support/payment-request.ts";
-import { devSiteForFile, formBody, type Send } from "../support/studio.ts";
+import { asStaff, devSiteForFile, formBody, type Send, textOf } from "../support/studio.ts";
 import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
 const siteBuild = devSiteForFile();
 const ORDER_LINK = /\/orders\/([A-Za-z0-9_-]{43})/;
 const QUOTE_LINK = /\/quotes\/([A-Za-z0-9_-]{43})/;
-/** A rendered page's text without React's separators between adjacent texts ("<!-- -->"). */
-const textOf = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
 /** A fresh form key, as a page renders one (16 to 100 of A-Z a-z 0-9 _ -). */
 const freshKey = () => `k${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
 const dollarsShown = (text: string): Cents => {
@@ -123,12 +121,7 @@ describe.each(dbKinds)("money in one place on %s", (kind: DbKind) => {
   });
 
   const studio = (pathAndQuery: string, fields?: Record<string, string>) =>
-    send(
-      pathAndQuery,
-      fields
-        ? { method: "POST", body: formBody({ csrf: session.csrf, ...fields }), headers: { cookie: session.cookie } }
-        : { headers: { cookie: session.cookie } },
-    );
+    asStaff(send, session, pathAndQuery, fields);
   /** Sent `n` times at once. */
   const atOnce = (n: number, make: (i: number) => Promise<Response>) =>
     Promise.all(Array.from({ length: n }, (_, i) => make(i)));

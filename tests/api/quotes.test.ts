@@ -14,14 +14,13 @@ import type { MailMessage, MailTransport } from "../../server/mail/transport.ts"
 import { loggablePath, revokeOrderLinks } from "../../server/orders/links.ts";
 import type { AuthRequest } from "../../server/payments/gateway.ts";
 import { countingGateway } from "../support/counting-gateway.ts";
-import { devSiteForFile, formBody, type Send, signedInApp } from "../support/studio.ts";
+import { devSiteForFile, formBody, type Send, signedInApp, textOf } from "../support/studio.ts";
 import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
 const siteBuild = devSiteForFile();
 const QUOTE_LINK = /\/quotes\/([A-Za-z0-9_-]{43})/;
 const ORDER_LINK = /\/orders\/([A-Za-z0-9_-]{43})/;
 const DECLINED = "4387751111111038";
-const textOf = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
 
 describe.each(dbKinds)("quotes on %s", (kind: DbKind) => {
   let t: TestApp;

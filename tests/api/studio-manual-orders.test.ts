@@ -12,13 +12,11 @@ import { auditLog, orderCharges, orderPayments, orders, products } from "../../s
 import { ordersCsv } from "../../server/studio/orders-csv.ts";
 import { today } from "../../server/studio/today.ts";
 import { countingApp, type countingGateway } from "../support/counting-gateway.ts";
-import { devSiteForFile, formBody, paidOrder, type Send } from "../support/studio.ts";
+import { devSiteForFile, formBody, newKey, paidOrder, type Send, textOf } from "../support/studio.ts";
 import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
 const siteBuild = devSiteForFile();
 const LINK = /\/orders\/([A-Za-z0-9_-]{43})/;
-const textOf = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
-const key = () => `k${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
 
 describe.each(dbKinds)("orders the studio writes on %s", (kind: DbKind) => {
   let t: TestApp;
@@ -83,10 +81,10 @@ describe.each(dbKinds)("orders the studio writes on %s", (kind: DbKind) => {
 
   it("writes an order of a catalog piece and a custom line, takes the piece's stock and mails the buyer a link to pay", async () => {
     const p = await piece(3);
-    const email = `phone-${key().slice(0, 6)}@example.com`;
+    const email = `phone-${newKey().slice(0, 6)}@example.com`;
     const before = await takings();
     const res = await newOrder({
-      key: key(),
+      key: newKey(),
       email,
       "item-0": String(p.id),
       "quantity-0": "2",
@@ -116,7 +114,7 @@ describe.each(dbKinds)("orders the studio writes on %s", (kind: DbKind) => {
   });
 
   it("makes one order of a form pressed twice, even at once", async () => {
-    const k = key();
+    const k = newKey();
     const fields = { key: k, "description-0": "Oak stool", "price-0": "300" };
     const [a, b] = await Promise.all([newOrder(fields), newOrder(fields)]);
     const c = await newOrder(fields);
@@ -153,7 +151,7 @@ describe.each(dbKinds)("orders the studio writes on %s", (kind: DbKind) => {
       [{ "description-0": "Stool", "price-0": "300", pay: "here", method: "cash", amount: "900" }, "amount", "at most"],
     ];
     for (const [fields, field, words] of cases) {
-      const res = await newOrder({ key: key(), ...fields });
+      const res = await newOrder({ key: newKey(), ...fields });
       expect(res.status, JSON.stringify(fields)).toBe(400);
       const page = await textOf(res);
       expect(page, field).toContain(words);
@@ -162,20 +160,20 @@ describe.each(dbKinds)("orders the studio writes on %s", (kind: DbKind) => {
     }
     // A hidden piece is no more for sale than a missing one.
     await db().update(products).set({ visibility: "Hidden" }).where(eq(products.id, p.id));
-    const hidden = await newOrder({ key: key(), "item-0": String(p.id) });
+    const hidden = await newOrder({ key: newKey(), "item-0": String(p.id) });
     expect(hidden.status).toBe(400);
     expect(await textOf(hidden)).toContain("Line 1: that item is not for sale");
     await db().update(products).set({ visibility: "Visible", stock: 0 }).where(eq(products.id, p.id));
-    const soldOut = await newOrder({ key: key(), "item-0": String(p.id) });
+    const soldOut = await newOrder({ key: newKey(), "item-0": String(p.id) });
     expect(await textOf(soldOut)).toContain(`Line 1: ${p.title} is sold out.`);
     expect(await count()).toBe(n);
     expect(await stockOf(p.id)).toBe(0);
   });
 
   it("lets the buyer pay the deposit by card on their page; the order is paid and counted once", async () => {
-    const email = `deposit-${key().slice(0, 6)}@example.com`;
+    const email = `deposit-${newKey().slice(0, 6)}@example.com`;
     const res = await newOrder({
-      key: key(),
+      key: newKey(),
       email,
       "description-0": "Claro walnut dining table, 84 in.",
       "price-0": "4800",
@@ -198,7 +196,7 @@ describe.each(dbKinds)("orders the studio writes on %s", (kind: DbKind) => {
         cvv2: "123",
         name: "Grace Hopper",
         amount: "1000.00",
-        key: key(),
+        key: newKey(),
       }),
     });
     expect(wrong.status).toBe(400);
@@ -210,7 +208,7 @@ describe.each(dbKinds)("orders the studio writes on %s", (kind: DbKind) => {
         cvv2: "123",
         name: "Grace Hopper",
         amount: "2550.00",
-        key: key(),
+        key: newKey(),
       }),
     });
     expect(paid.status).toBe(200);
@@ -230,10 +228,10 @@ describe.each(dbKinds)("orders the studio writes on %s", (kind: DbKind) => {
   });
 
   it("records a payment taken in cash as the order is made, and a balance paid by check; neither is offered for a refund", async () => {
-    const email = `cash-${key().slice(0, 6)}@example.com`;
+    const email = `cash-${newKey().slice(0, 6)}@example.com`;
     const before = await takings();
     const res = await newOrder({
-      key: key(),
+      key: newKey(),
       email,
       delivery: "collect",
       address: "",
@@ -305,7 +303,7 @@ describe.each(dbKinds)("orders the studio writes on %s", (kind: DbKind) => {
 
   it("cancels an unpaid order, asked first, and gives its stock back", async () => {
     const p = await piece(4);
-    const res = await newOrder({ key: key(), "item-0": String(p.id), "quantity-0": "3" });
+    const res = await newOrder({ key: newKey(), "item-0": String(p.id), "quantity-0": "3" });
     const id = idOf(res);
     expect(await stockOf(p.id)).toBe(1);
     const asked = await textOf(await send(`/studio/orders/${id}/cancel`, { headers: { cookie: session.cookie } }));

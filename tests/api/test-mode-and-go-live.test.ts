@@ -22,6 +22,7 @@ import {
   STAFF_PASSWORD,
   sessionCookieOf,
   staffMember,
+  textOf,
 } from "../support/studio.ts";
 import { createTestApp, type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
@@ -30,7 +31,6 @@ const NOTICE = "Test mode: no card is charged.";
 const BANNER = 'class="studio-test-mode"';
 const CHECKLIST = "Before you open";
 const QUOTE_LINK = /\/quotes\/([A-Za-z0-9_-]{43})/;
-const textOf = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
 /** The page as drawn, without the loader data its scripts are handed. */
 const drawn = async (res: Response) => {
   const html = await textOf(res);

@@ -115,6 +115,29 @@ export function pageSender(t: TestApp, build: ServerBuild): Send {
 }
 
 /**
+ * A back-office request as the signed-in person sends it: a GET, or with `fields` the page's form
+ * POST carrying its CSRF token.
+ */
+export const asStaff = (
+  send: Send,
+  session: { cookie: string; csrf: string },
+  pathAndQuery: string,
+  fields?: Record<string, string>,
+) =>
+  send(
+    pathAndQuery,
+    fields
+      ? { method: "POST", body: formBody({ csrf: session.csrf, ...fields }), headers: { cookie: session.cookie } }
+      : { headers: { cookie: session.cookie } },
+  );
+
+/** A rendered page's text without React's separators between adjacent texts ("<!-- -->"). */
+export const textOf = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
+
+/** A fresh key, as a page's form or a payment carries one. */
+export const newKey = () => `k${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
+
+/**
  * A test app with its pages and an owner signed in through the form (an owner may do everything
  * the back office offers; tests of what staff may not do add a staff member of their own).
  */
