@@ -88,21 +88,24 @@ describe.each(dbKinds)("a unit held by a payment in flight, on %s", (kind) => {
     return { piece, body };
   };
 
-  describe("waiting for the payments in flight", () => {
-    beforeAll(async () => {
-      gw = slowDeclines(50);
-      // The cards are tried one after another for the unit: on a busy test machine thirty of them
-      // can take longer than the 8 s a buyer waits by default, so this wait is long enough for all.
-      t = await createTestApp(kind, {
-        gateway: gw.gateway,
-        env: {
-          PAYMENT_RATE_LIMIT: "1000/600",
-          PAYMENT_DECLINE_LIMIT: "3/600",
-          TRUST_PROXY: "1",
-          PAYMENT_WAIT_MS: "60000",
-        },
-      });
+  /** An app whose declining cards take `declineMs`, where a payment waits at most `waitMs` for those in flight. */
+  const startApp = async (declineMs: number, waitMs: number) => {
+    gw = slowDeclines(declineMs);
+    t = await createTestApp(kind, {
+      gateway: gw.gateway,
+      env: {
+        PAYMENT_RATE_LIMIT: "1000/600",
+        PAYMENT_DECLINE_LIMIT: "3/600",
+        TRUST_PROXY: "1",
+        PAYMENT_WAIT_MS: String(waitMs),
+      },
     });
+  };
+
+  describe("waiting for the payments in flight", () => {
+    // The cards are tried one after another for the unit: on a busy test machine thirty of them
+    // can take longer than the 8 s a buyer waits by default, so this wait is long enough for all.
+    beforeAll(() => startApp(50, 60_000));
     afterAll(() => t.close());
 
     it("sells the last unit to the honest buyer in every round, whatever 30 declining cards hold first", async () => {
@@ -125,18 +128,7 @@ describe.each(dbKinds)("a unit held by a payment in flight, on %s", (kind) => {
   });
 
   describe("a payment slower than the wait", () => {
-    beforeAll(async () => {
-      gw = slowDeclines(0);
-      t = await createTestApp(kind, {
-        gateway: gw.gateway,
-        env: {
-          PAYMENT_RATE_LIMIT: "1000/600",
-          PAYMENT_DECLINE_LIMIT: "3/600",
-          TRUST_PROXY: "1",
-          PAYMENT_WAIT_MS: "300",
-        },
-      });
-    });
+    beforeAll(() => startApp(0, 300));
     afterAll(() => t.close());
 
     it("tells the next buyer the piece is being paid for, sells it once that payment fails, then says sold out", async () => {

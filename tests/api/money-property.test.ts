@@ -19,17 +19,16 @@ import { type Cents, decimalText, parseDollars, sumCents, toCents } from "../../
 import { enquiries, orderPayments, orders } from "../../server/db/schema.ts";
 import { moneyOf } from "../../server/orders/ledger.ts";
 import { newOrderLink } from "../../server/orders/links.ts";
-import { firstTableLine } from "../support/buy.ts";
+import { acceptanceForm, firstTableLine } from "../support/buy.ts";
 import { ledgerApp, type ledgerGateway } from "../support/ledger-gateway.ts";
 import { paymentRequest } from "../support/payment-request.ts";
-import { asStaff, devSiteForFile, formBody, type Send, textOf } from "../support/studio.ts";
+import { asStaff, devSiteForFile, formBody, newKey, type Send, textOf } from "../support/studio.ts";
 import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
 const siteBuild = devSiteForFile();
 const ORDER_LINK = /\/orders\/([A-Za-z0-9_-]{43})/;
 const QUOTE_LINK = /\/quotes\/([A-Za-z0-9_-]{43})/;
 /** A fresh form key, as a page renders one (16 to 100 of A-Z a-z 0-9 _ -). */
-const freshKey = () => `k${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
 const dollarsShown = (text: string): Cents => {
   const c = parseDollars(text.trim());
   if (c === null) throw new Error(`Not an amount on the page: ${text}`);
@@ -148,8 +147,8 @@ describe.each(dbKinds)("money in one place on %s", (kind: DbKind) => {
   async function viaCheckout(o: Extract<Origin, { way: "checkout" }>) {
     const d = (await (await t.request("/api/divergence/GetDivergenceVariants/1")).json()) as DivergenceData;
     const line = firstTableLine(d);
-    const email = `mix-${freshKey().slice(0, 8)}@example.com`;
-    const post = (body: unknown, key = freshKey()) =>
+    const email = `mix-${newKey().slice(0, 8)}@example.com`;
+    const post = (body: unknown, key = newKey()) =>
       t.request("/api/payment/process-payment", {
         method: "POST",
         headers: { "content-type": "application/json", "Idempotency-Key": key },
@@ -181,7 +180,7 @@ describe.each(dbKinds)("money in one place on %s", (kind: DbKind) => {
       payNow: o.deposit ? "deposit" : "full",
       ...(deposit !== undefined ? { deposit } : {}),
     });
-    const key = freshKey();
+    const key = newKey();
     const answers = await atOnce(o.repeats, () => post(request, key));
     await noServerError(answers, "checkout");
     const refs = new Set<string>();
@@ -192,7 +191,7 @@ describe.each(dbKinds)("money in one place on %s", (kind: DbKind) => {
 
   /** A quote written from a commission enquiry and accepted from its mailed page, `repeats` times at once. */
   async function viaQuote(o: Extract<Origin, { way: "quote" }>) {
-    const email = `mixq-${freshKey().slice(0, 8)}@example.com`;
+    const email = `mixq-${newKey().slice(0, 8)}@example.com`;
     const [enquiry] = await db()
       .insert(enquiries)
       .values({ kind: "custom", fields: { firstName: "Grace", lastName: "Hopper", email, description: "A table" } })
@@ -216,20 +215,9 @@ describe.each(dbKinds)("money in one place on %s", (kind: DbKind) => {
     const accept = (k: string) =>
       send(`/quotes/${token}`, {
         method: "POST",
-        body: formBody({
-          firstname: "Grace",
-          lastname: "Hopper",
-          address: "4 Mill Race Road",
-          city: "Kutztown",
-          region: "PA",
-          postal: "19530",
-          phone: "",
-          ...CARD,
-          amount: amount!,
-          key: k,
-        }),
+        body: acceptanceForm({ amount: amount!, key: k }),
       });
-    const answers = await atOnce(o.repeats, (i) => accept(o.sameKey || i === 0 ? key! : freshKey()));
+    const answers = await atOnce(o.repeats, (i) => accept(o.sameKey || i === 0 ? key! : newKey()));
     await noServerError(answers, "quote");
     expect(answers.some((a) => a.status === 200)).toBe(true);
     const made = await db().select().from(orders).where(eq(orders.email, email));
@@ -239,7 +227,7 @@ describe.each(dbKinds)("money in one place on %s", (kind: DbKind) => {
 
   /** An order the studio writes of a made-to-order line: its link mailed, or paid in person as it is written. */
   async function viaStudio(o: Extract<Origin, { way: "manual-link" | "manual-here" }>) {
-    const email = `mixm-${freshKey().slice(0, 8)}@example.com`;
+    const email = `mixm-${newKey().slice(0, 8)}@example.com`;
     const total = o.cents + o.shipping;
     const here: Record<string, string> =
       o.way === "manual-here"
@@ -251,7 +239,7 @@ describe.each(dbKinds)("money in one place on %s", (kind: DbKind) => {
           }
         : { pay: "link" };
     const res = await studio("/studio/orders/new", {
-      key: freshKey(),
+      key: newKey(),
       rows: "3",
       name: "Grace Hopper",
       email,
@@ -276,7 +264,7 @@ describe.each(dbKinds)("money in one place on %s", (kind: DbKind) => {
       const [key] = inputValues(page, "key");
       const amounts = inputValues(page, "amount");
       const amount = o.deposit && amounts[1] ? amounts[1] : amounts[0]!;
-      const answers = await atOnce(o.repeats, (i) => payFrom(token, amount, o.sameKey || i === 0 ? key! : freshKey()));
+      const answers = await atOnce(o.repeats, (i) => payFrom(token, amount, o.sameKey || i === 0 ? key! : newKey()));
       await noServerError(answers, "first payment");
       // Paid, unless the sandbox declines that amount (the order then awaits its payment still).
       expect(answers.some((a) => a.status === 200)).toBe(!sandboxDeclines(amount));
@@ -347,9 +335,9 @@ describe.each(dbKinds)("money in one place on %s", (kind: DbKind) => {
       const page = await buyerPage(token);
       // Nothing due: the page has no form; a payment posted anyway is refused.
       const amount = page.amount ?? "1.00";
-      const key = page.key ?? freshKey();
+      const key = page.key ?? newKey();
       const before = gw.charges.length;
-      const answers = await atOnce(s.repeats, (i) => payFrom(token, amount, s.sameKey || i === 0 ? key : freshKey()));
+      const answers = await atOnce(s.repeats, (i) => payFrom(token, amount, s.sameKey || i === 0 ? key : newKey()));
       await noServerError(answers, "pay");
       // However many pages pressed Pay, with one key or several, one charge at most.
       expect(gw.charges.length - before).toBeLessThanOrEqual(1);
@@ -364,7 +352,7 @@ describe.each(dbKinds)("money in one place on %s", (kind: DbKind) => {
           paidMethod: s.method,
           paidAmount: amount,
           paidReference: s.method === "check" ? `10${i}` : "",
-          key: s.sameKey || i === 0 ? key : freshKey(),
+          key: s.sameKey || i === 0 ? key : newKey(),
         }),
       );
       await noServerError(answers, "in person");

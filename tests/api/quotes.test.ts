@@ -13,8 +13,9 @@ import { enquiries, mailOutbox, orderLinks, orders, quotes } from "../../server/
 import type { MailMessage, MailTransport } from "../../server/mail/transport.ts";
 import { loggablePath, revokeOrderLinks } from "../../server/orders/links.ts";
 import type { AuthRequest } from "../../server/payments/gateway.ts";
+import { acceptanceForm } from "../support/buy.ts";
 import { countingGateway } from "../support/counting-gateway.ts";
-import { devSiteForFile, formBody, type Send, signedInApp, textOf } from "../support/studio.ts";
+import { devSiteForFile, formBody, newKey, type Send, signedInApp, textOf } from "../support/studio.ts";
 import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
 const siteBuild = devSiteForFile();
@@ -103,22 +104,7 @@ describe.each(dbKinds)("quotes on %s", (kind: DbKind) => {
   const accept = (token: string, fields: Record<string, string> = {}) =>
     send(`/quotes/${token}`, {
       method: "POST",
-      body: formBody({
-        firstname: "Grace",
-        lastname: "Hopper",
-        address: "4 Mill Race Road",
-        city: "Kutztown",
-        region: "PA",
-        postal: "19530",
-        phone: "",
-        account: "4111 1111 1111 1111",
-        expiry: "12/30",
-        cvv2: "123",
-        name: "Grace Hopper",
-        amount: "3600.00",
-        key: `k${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`,
-        ...fields,
-      }),
+      body: acceptanceForm({ amount: "3600.00", key: newKey(), ...fields }),
     });
 
   it("mails the visitor a quote written from a commission, and its page shows it", async () => {

@@ -1,5 +1,6 @@
 import type { DivergenceData } from "../../domain/catalog-types.ts";
 import { BUYER_ADDRESS, isShippable, type ListedPiece, paymentRequest, type QuotedRate } from "./payment-request.ts";
+import { formBody } from "./studio.ts";
 import type { TestApp } from "./test-app.ts";
 
 /**
@@ -88,3 +89,20 @@ export async function buyDivergenceTable(t: TestApp, changes: Record<string, unk
   const answer = (await res.clone().json()) as { orderId?: string };
   return { ref: answer.orderId ?? "", total: priced.fresh.amount, deposit, res, request, key, post };
 }
+
+/** The quote page's acceptance form as the visitor fills it: an address and the test card, then `fields`. */
+export const acceptanceForm = (fields: Record<string, string>) =>
+  formBody({
+    firstname: "Grace",
+    lastname: "Hopper",
+    address: "4 Mill Race Road",
+    city: "Kutztown",
+    region: "PA",
+    postal: "19530",
+    phone: "",
+    account: "4111 1111 1111 1111",
+    expiry: "12/30",
+    cvv2: "123",
+    name: "Grace Hopper",
+    ...fields,
+  });
