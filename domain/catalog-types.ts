@@ -2,6 +2,7 @@
 
 import type { DepositRule } from "./deposit.ts";
 import type { LeadTime } from "./lead-time.ts";
+import type { TaxRule } from "./tax.ts";
 
 /** A stored picture; `alt` is what the studio wrote for it in the back office, when it did. */
 export type ImageRef = { fileName: string; alt?: string };
@@ -181,6 +182,8 @@ export type Studio = {
   backlogWeeks: number;
   /** The deposit offered on made-to-order pieces (domain/deposit.ts). */
   deposit: DepositRule;
+  /** Where it collects sales tax (domain/tax.ts): the checkout shows the tax line by these. */
+  salesTax: TaxRule[];
   /** IANA time zone the studio counts its days in (domain/lead-time.ts). */
   timeZone: string;
   /** Short names the studio had before: carts and wish lists saved under them are carried over. */

@@ -88,6 +88,8 @@ export const paymentRequestSchema = z.object({
   amount: z.number().nonnegative().max(10_000_000),
   currency: z.literal("USD").default("USD"),
   shippingTotal: z.number().nonnegative().max(1_000_000).default(0),
+  /** The sales tax the page showed (domain/tax.ts), when it sends it: a different one is a 409, as is an `amount` without the tax. */
+  taxTotal: z.number().nonnegative().max(1_000_000).optional(),
   shippingRateId: z.string().max(500).nullish(),
   products: cartLines,
   /** Answers about the way in, for pieces the studio delivers itself. */

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { depositCents, depositOf } from "./deposit.ts";
+import { taxOf } from "./tax.ts";
 
 const table = { total: 9000, madeToOrder: true };
 const lamp = { total: 250, madeToOrder: false };
@@ -65,11 +66,15 @@ describe("deposit", () => {
       now: 3,
       balance: 17,
       percent: 12.5,
+      nowTax: 0,
+      balanceTax: 0,
     });
     expect(depositCents([{ cents: 101, madeToOrder: true }], 7, { percent: 33, minimum: 0 })).toEqual({
       now: 33 + 7,
       balance: 68,
       percent: 33,
+      nowTax: 0,
+      balanceTax: 0,
     });
   });
 
@@ -92,6 +97,42 @@ describe("deposit", () => {
           expect(split.balance).toBeGreaterThan(0);
           expect(split.now).toBeGreaterThan(0);
           expect(Math.round(split.now * 100)).toBeCloseTo(split.now * 100, 6);
+        },
+      ),
+    );
+  });
+
+  it("carries the tax: the balance takes its share and now + balance is the total with tax", () => {
+    const pa = { state: "PA", rate: 6, delivery: true };
+    // $9,000 table, $40 delivery: tax $542.40; the $4,500 balance carries 6 % of it, $270.
+    const tax = taxOf(pa, 900_000, 4_000);
+    expect(tax.tax).toBe(54_240);
+    expect(depositCents([{ cents: 900_000, madeToOrder: true }], 4_000, { percent: 50, minimum: 500 }, tax)).toEqual({
+      now: 450_000 + 4_000 + 27_240,
+      balance: 450_000 + 27_000,
+      percent: 50,
+      nowTax: 27_240,
+      balanceTax: 27_000,
+    });
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ cents: fc.integer({ min: 1, max: 2_000_000 }), madeToOrder: fc.boolean() }), {
+          minLength: 1,
+          maxLength: 6,
+        }),
+        fc.integer({ min: 0, max: 50_000 }),
+        fc.integer({ min: 1, max: 99 }),
+        fc.integer({ min: 1, max: 20_000 }).map((r) => r / 1000),
+        fc.boolean(),
+        (lines, shipping, percent, rate, delivery) => {
+          const goods = lines.reduce((s, l) => s + l.cents, 0);
+          const tax = taxOf({ state: "PA", rate, delivery }, goods, shipping);
+          const split = depositCents(lines, shipping, { percent, minimum: 0 }, tax);
+          if (!split) return;
+          expect(split.now + split.balance).toBe(goods + shipping + tax.tax);
+          expect(split.nowTax + split.balanceTax).toBe(tax.tax);
+          expect(split.balanceTax).toBeGreaterThanOrEqual(0);
+          expect(split.nowTax).toBeGreaterThanOrEqual(0);
         },
       ),
     );

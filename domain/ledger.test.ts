@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type LedgerRows, orderMoney } from "./ledger.ts";
+import { type LedgerRows, orderMoney, refundTaxOf, taxShareOf } from "./ledger.ts";
 
 const cents = (max: number) => fc.integer({ min: 1, max });
 
@@ -35,14 +35,20 @@ const ledger = fc
       }
       return { id: i + 1, amount: p.amount, status: p.status, method: p.method, source: p.source };
     });
-    return { total: g.total, charges: g.charges, payments, refunds, cancelled: g.cancelled };
+    return {
+      total: g.total,
+      charges: g.charges.map((amount) => ({ amount, tax: 0 })),
+      payments,
+      refunds,
+      cancelled: g.cancelled,
+    };
   });
 
 describe("orderMoney", () => {
   it("counts what the order comes to, what was paid, given back and is due, to the cent", () => {
     const m = orderMoney({
       total: 340_000,
-      charges: [15_000],
+      charges: [{ amount: 15_000, tax: 0 }],
       payments: [
         { id: 1, amount: 100_000, status: "approved", method: "card", source: "checkout" },
         { id: 2, amount: 5_000, status: "declined", method: "card", source: "order_page" },
@@ -92,7 +98,7 @@ describe("orderMoney", () => {
       fc.property(ledger, (rows) => {
         const m = orderMoney(rows);
         const approved = rows.payments.filter((p) => p.status === "approved");
-        expect(m.comesTo).toBe(rows.total + rows.charges.reduce((s, c) => s + c, 0));
+        expect(m.comesTo).toBe(rows.total + rows.charges.reduce((s, c) => s + c.amount, 0));
         expect(m.paid).toBe(approved.reduce((s, p) => s + p.amount, 0));
         expect(m.due).toBe(rows.cancelled ? 0 : Math.max(0, m.comesTo - m.paid));
         expect(m.refunded).toBeLessThanOrEqual(m.paid);
@@ -105,6 +111,51 @@ describe("orderMoney", () => {
         }
         for (const v of [m.comesTo, m.paid, m.refunded, m.net, m.due]) expect(Number.isSafeInteger(v)).toBe(true);
       }),
+    );
+  });
+
+  it("carries the tax: payments towards the due take its share, the last the rest; refunds give back their share", () => {
+    // $1,060 with $60 PA tax; a $530 deposit carried $30.
+    const m = orderMoney({
+      total: 106_000,
+      tax: 6_000,
+      charges: [{ amount: 15_900, tax: 900 }],
+      payments: [{ id: 1, amount: 53_000, tax: 3_000, status: "approved", method: "card", source: "checkout" }],
+      refunds: [],
+      cancelled: false,
+    });
+    expect(m.tax).toEqual({ comesTo: 6_900, paid: 3_000, refunded: 0 });
+    expect(m.due).toBe(68_900);
+    expect(taxShareOf(m, 68_900)).toBe(3_900);
+    expect(taxShareOf(m, 34_450)).toBe(1_950);
+    expect(taxShareOf(m, 0)).toBe(0);
+    const [p] = m.payments;
+    expect(refundTaxOf(p!, 26_500)).toBe(1_500);
+    expect(refundTaxOf(p!, 53_000)).toBe(3_000);
+  });
+
+  it("never gives back more tax than a payment carried, over any run of refunds", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5_000_000 }),
+        fc.integer({ min: 0, max: 100 }),
+        fc.array(fc.integer({ min: 1, max: 5_000_000 }), { maxLength: 8 }),
+        (amount, taxPercent, asks) => {
+          const tax = Math.floor((amount * taxPercent) / 1000);
+          let back = 0;
+          let taxBack = 0;
+          for (const ask of asks) {
+            const x = Math.min(ask, amount - back);
+            if (x <= 0) break;
+            const t = refundTaxOf({ amount, tax, refundable: amount - back }, x);
+            expect(t).toBeGreaterThanOrEqual(0);
+            back += x;
+            taxBack += t;
+            expect(taxBack).toBeLessThanOrEqual(tax);
+          }
+          if (back === amount) expect(taxBack).toBe(tax);
+        },
+      ),
     );
   });
 });

@@ -44,6 +44,8 @@ export async function seedDatabase(db: Db, content: SeedContent): Promise<boolea
       story: s.story,
       storyVideoUrl: s.storyVideoUrl,
       leadTrackingScriptUrl: s.leadTrackingScriptUrl,
+      // A Pennsylvania studio collects PA sales tax on what it delivers in PA, delivery included.
+      salesTax: [{ state: "PA", rate: 6, delivery: true }],
     });
 
     for (const [i, p] of content.products.entries()) {

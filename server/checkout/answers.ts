@@ -29,6 +29,8 @@ export function approvedAnswer(order: {
   auth: Pick<AuthResponse, "respstat" | "respcode" | "resptext" | "amount">;
   subtotal: number;
   shippingTotal: number;
+  /** The sales tax in the total (0 where none is collected). */
+  taxTotal: number;
   total: number;
   specialized: unknown;
   label: Partial<LabelResult> | null;
@@ -41,7 +43,12 @@ export function approvedAnswer(order: {
       status: "approved",
       orderId: order.ref,
       data: gatewayData(order.auth),
-      order: { subtotal: order.subtotal, shippingTotal: order.shippingTotal, total: order.total },
+      order: {
+        subtotal: order.subtotal,
+        shippingTotal: order.shippingTotal,
+        taxTotal: order.taxTotal,
+        total: order.total,
+      },
       specialized: order.specialized,
       label: labelData(order.label),
       // Only on the deposit path: the full payment's answer is the specification's, unchanged.

@@ -63,6 +63,7 @@ async function answerFromOrder(db: Db, ref: string | null): Promise<PaymentAnswe
     },
     subtotal: order.subtotal,
     shippingTotal: order.shippingTotal,
+    taxTotal: order.tax,
     total: order.total,
     specialized: shipping?.specialized ?? [],
     label: order.label as Partial<LabelResult> | null,

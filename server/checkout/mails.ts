@@ -6,6 +6,7 @@ import { type ShipWindow, shipDatesText, shipWindowText } from "../../domain/lea
 import type { OrderMoney } from "../../domain/ledger.ts";
 import { formatCents } from "../../domain/money.ts";
 import { lineChoices, lineToBuild } from "../../domain/order-lines.ts";
+import { type OrderTax, taxLabel } from "../../domain/tax.ts";
 import { type MailStudio, mailPictureUrl, renderBuyerMail } from "../mail/buyer-mail.tsx";
 import type { OutgoingMail } from "../mail/outbox.ts";
 import type { ShippingRate } from "../shipping/provider.ts";
@@ -20,6 +21,8 @@ export function orderMails(o: {
   body: PaymentRequest;
   cart: PricedCart;
   shippingTotal: number;
+  /** The sales tax and the rule it was worked out by (none: no line). */
+  tax: OrderTax;
   total: number;
   /** What was charged, when it was a deposit (null: the whole total). */
   deposit: number | null;
@@ -61,10 +64,11 @@ export function orderMails(o: {
     "",
     `Subtotal: ${formatPrice(cart.subtotal)}`,
     shipping,
+    ...(o.tax.rule ? [`${taxLabel(o.tax.rule)}: ${formatCents(o.tax.tax)}`] : []),
     ...(o.deposit === null
-      ? [`Total paid: ${formatCents(o.money.paid)} (USD, tax included)`]
+      ? [`Total paid: ${formatCents(o.money.paid)} (USD)`]
       : [
-          `Total: ${formatPrice(o.total)} (USD, tax included)`,
+          `Total: ${formatPrice(o.total)} (USD)`,
           `Deposit paid: ${formatCents(o.money.paid)}`,
           `Balance, due when your pieces are ready: ${formatCents(o.money.due)}`,
         ]),
@@ -130,10 +134,11 @@ function confirmationHtml(o: Parameters<typeof orderMails>[0], name: string): st
         label: o.rate ? `Shipping (${rateName(o.rate)})` : "Shipping",
         value: o.rate ? formatPrice(o.shippingTotal) : "Arranged with you",
       },
+      ...(o.tax.rule ? [{ label: taxLabel(o.tax.rule), value: formatCents(o.tax.tax) }] : []),
       ...(o.deposit === null
-        ? [{ label: "Paid (USD, tax included)", value: formatCents(o.money.paid), strong: true }]
+        ? [{ label: "Paid (USD)", value: formatCents(o.money.paid), strong: true }]
         : [
-            { label: "Total (USD, tax included)", value: formatPrice(o.total) },
+            { label: "Total (USD)", value: formatPrice(o.total) },
             { label: "Deposit paid", value: formatCents(o.money.paid), strong: true },
             { label: "Balance, due when ready", value: formatCents(o.money.due) },
           ]),

@@ -6,7 +6,9 @@
 import { and, asc, eq } from "drizzle-orm";
 import { cardBrand } from "../../domain/cards.ts";
 import type { PaymentRequest } from "../../domain/checkout-wire.ts";
+import type { DepositCents } from "../../domain/deposit.ts";
 import { latestWindow, type ShipWindow } from "../../domain/lead-time.ts";
+import { toDollars } from "../../domain/money.ts";
 import { orderLines, orderPayments, orders, paymentAttempts } from "../db/schema.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { checkoutPaymentRow, moneyOf } from "../orders/ledger.ts";
@@ -15,6 +17,7 @@ import type { AuthResponse } from "../payments/gateway.ts";
 import type { LabelResult, ShippingAddress, ShippingRate } from "../shipping/provider.ts";
 import { orderMails } from "./mails.ts";
 import type { PaymentDeps } from "./payment.ts";
+import type { OrderFigures } from "./payment-checks.ts";
 import type { PricedCart, PricedLine } from "./pricing.ts";
 import { releasePendingOrder, takeStock, WAIT_FOR_PAYMENTS_MS } from "./stock.ts";
 
@@ -57,9 +60,9 @@ export function reserve(
   body: PaymentRequest,
   cart: PricedCart,
   rate: ShippingRate | null,
-  total: number,
+  figures: OrderFigures,
   /** Charged now when the buyer pays a deposit; the rest is due from the order's page. */
-  deposit: number | null = null,
+  deposit: DepositCents | null = null,
 ): Promise<number> {
   const digits = body.account.replace(/\D/g, "");
   return takeStock(
@@ -84,9 +87,11 @@ export function reserve(
             country: body.country.toUpperCase(),
           },
           subtotal: cart.subtotal,
-          shippingTotal: rate ? Number(rate.amount) : 0,
-          total,
-          deposit,
+          shippingTotal: toDollars(figures.shipping),
+          tax: toDollars(figures.tax.tax),
+          taxRule: figures.tax.rule,
+          total: toDollars(figures.total),
+          deposit: deposit && toDollars(deposit.now),
           cardBrand: cardBrand(digits),
           cardLast4: digits.slice(-4),
           shipping: {
@@ -142,8 +147,8 @@ export async function recordPaid(
     body: PaymentRequest;
     cart: PricedCart;
     rate: ShippingRate | null;
-    total: number;
-    deposit: number | null;
+    figures: OrderFigures;
+    deposit: DepositCents | null;
   },
   auth: AuthResponse,
 ): Promise<boolean> {
@@ -158,7 +163,7 @@ export async function recordPaid(
           paymentRef: auth.retref,
           paidAt: now,
           // Kept for the previous release (schema.ts): the ledger's payment below is what is read.
-          paidTotal: order.deposit ?? order.total,
+          paidTotal: toDollars(order.deposit?.now ?? order.figures.total),
           history: [{ step: "paid", at: now.toISOString() }],
         })
         .where(and(eq(orders.id, order.id), eq(orders.status, "pending")))
@@ -170,13 +175,13 @@ export async function recordPaid(
         checkoutPaymentRow({
           orderId: order.id,
           orderRef: order.ref,
-          amount: order.deposit ?? order.total,
+          amount: toDollars(order.deposit?.now ?? order.figures.total),
+          tax: toDollars(order.deposit?.nowTax ?? order.figures.tax.tax),
           retref: auth.retref,
           resptext: auth.resptext,
           at: now,
         }),
       );
-      const shippingTotal = order.rate ? Number(order.rate.amount) : 0;
       const pageUrl = deps.orderPageUrl(mailedOrderLink(order.id));
       // Each line's ship window as the stock take settled it (from stock, or built to order).
       const stored = await tx
@@ -189,8 +194,22 @@ export async function recordPaid(
         order: paid[0]!.shipWindow ?? null,
       };
       // The mails' paid and due are the ledger's, the payment above in it.
-      const money = await moneyOf(tx, { id: order.id, total: order.total, status: "paid" });
-      await enqueueMail(tx, orderMails({ studio, ...order, money, shippingTotal, pageUrl, windows }));
+      const total = toDollars(order.figures.total);
+      const money = await moneyOf(tx, { id: order.id, total, status: "paid" });
+      await enqueueMail(
+        tx,
+        orderMails({
+          studio,
+          ...order,
+          total,
+          deposit: order.deposit && toDollars(order.deposit.now),
+          shippingTotal: toDollars(order.figures.shipping),
+          tax: order.figures.tax,
+          money,
+          pageUrl,
+          windows,
+        }),
+      );
     });
     return true;
   } catch (err) {

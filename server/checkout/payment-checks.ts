@@ -5,12 +5,12 @@
  * deposit as the request states it. Wire figures are dollars; they are compared in cents.
  */
 import { cardBrand } from "../../domain/cards.ts";
-import { checkoutTotal, PAYMENT_MESSAGES, RATE_MESSAGES, validateCheckout } from "../../domain/checkout.ts";
+import { PAYMENT_MESSAGES, RATE_MESSAGES, validateCheckout } from "../../domain/checkout.ts";
 import { paymentWireField } from "../../domain/checkout-order.ts";
 import type { PaymentRequest } from "../../domain/checkout-wire.ts";
-import { depositOf } from "../../domain/deposit.ts";
-import { formatPrice } from "../../domain/format.ts";
-import { toCents } from "../../domain/money.ts";
+import { type DepositCents, depositCents } from "../../domain/deposit.ts";
+import { type Cents, formatCents, toCents, toDollars } from "../../domain/money.ts";
+import { type OrderTax, taxOf, taxRuleFor } from "../../domain/tax.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError } from "../http/errors.ts";
 import type { ShippingRate } from "../shipping/provider.ts";
@@ -42,38 +42,56 @@ export function assertValid(body: PaymentRequest): void {
 }
 
 /** A figure the browser sent (dollars on the wire) that is not ours, to the cent. */
-const differs = (sent: number | undefined, ours: number) => sent !== undefined && toCents(sent) !== toCents(ours);
+const differs = (sent: number | undefined, ours: Cents) => sent !== undefined && toCents(sent) !== ours;
+
+/** What the server makes of an order's money: goods, shipping, the tax on them for where it goes, and their total. */
+export type OrderFigures = { subtotal: Cents; shipping: Cents; tax: OrderTax; total: Cents };
+
+/** The order's figures: the sales tax is the studio's rule for the delivery's state (domain/tax.ts). */
+export function orderFigures(body: Pick<PaymentRequest, "country" | "region">, cart: PricedCart, shipping: Cents) {
+  const subtotal = toCents(cart.subtotal);
+  const tax = taxOf(taxRuleFor(cart.taxRules, body), subtotal, shipping);
+  return { subtotal, shipping, tax, total: subtotal + shipping + tax.tax };
+}
 
 /** Compares the browser's figures with ours; a difference is a 409 with the fresh figures. */
-export function assertSameFigures(body: PaymentRequest, cart: PricedCart, shippingTotal: number): number {
-  const total = checkoutTotal(cart.subtotal, shippingTotal);
+export function assertSameFigures(body: PaymentRequest, cart: PricedCart, shipping: Cents): OrderFigures {
+  const figures = orderFigures(body, cart, shipping);
   const lineChanged = body.products.some(
-    (l, i) => differs(l.price, cart.lines[i]?.unitPrice ?? 0) || differs(l.total, cart.lines[i]?.total ?? 0),
+    (l, i) =>
+      differs(l.price, toCents(cart.lines[i]?.unitPrice ?? 0)) || differs(l.total, toCents(cart.lines[i]?.total ?? 0)),
   );
-  if (lineChanged || differs(body.shippingTotal, shippingTotal) || differs(body.amount, total)) {
+  if (
+    lineChanged ||
+    differs(body.shippingTotal, shipping) ||
+    differs(body.taxTotal, figures.tax.tax) ||
+    differs(body.amount, figures.total)
+  ) {
     throw new ApiError(
       409,
       "price_changed",
       "Prices have changed since you added these items. Please review the new total.",
       "amount",
-      {
-        fresh: {
-          products: cart.lines.map((l) => ({
-            id: l.itemId,
-            title: l.title,
-            price: l.unitPrice,
-            quantity: l.quantity,
-            total: l.total,
-          })),
-          subtotal: cart.subtotal,
-          shippingTotal,
-          amount: total,
-        },
-      },
+      { fresh: freshFigures(cart, figures) },
     );
   }
-  return total;
+  return figures;
 }
+
+/** The 409's fresh figures (dollars, as the wire carries them), shaped here once. */
+export const freshFigures = (cart: PricedCart, figures: OrderFigures) => ({
+  products: cart.lines.map((l) => ({
+    id: l.itemId,
+    title: l.title,
+    price: l.unitPrice,
+    quantity: l.quantity,
+    total: l.total,
+  })),
+  subtotal: toDollars(figures.subtotal),
+  shippingTotal: toDollars(figures.shipping),
+  taxTotal: toDollars(figures.tax.tax),
+  amount: toDollars(figures.total),
+});
 
 export async function quotedRate(db: Db, body: PaymentRequest, cart: PricedCart): Promise<ShippingRate | null> {
   if (cart.parcels.length === 0) return null;
@@ -92,13 +110,18 @@ export async function quotedRate(db: Db, body: PaymentRequest, cart: PricedCart)
 
 /**
  * The deposit charged now when the buyer chose one (null: the whole total): the studio's rule
- * on the server's prices (domain/deposit.ts). None offered is a 400 naming `payNow`; a deposit
- * is charged only as the request states it: none stated is a 400 naming `deposit`, and one
- * other than ours is a 409 with the fresh one, as for any price.
+ * on the server's prices (domain/deposit.ts), carrying its share of the tax. None offered is a
+ * 400 naming `payNow`; a deposit is charged only as the request states it: none stated is a 400
+ * naming `deposit`, and one other than ours is a 409 with the fresh one, as for any price.
  */
-export function depositAsked(body: PaymentRequest, cart: PricedCart, shippingTotal: number) {
+export function depositAsked(body: PaymentRequest, cart: PricedCart, figures: OrderFigures): DepositCents | null {
   if (body.payNow !== "deposit") return null;
-  const split = depositOf(cart.lines, shippingTotal, cart.depositRule);
+  const split = depositCents(
+    cart.lines.map((l) => ({ cents: toCents(l.total), madeToOrder: l.madeToOrder })),
+    figures.shipping,
+    cart.depositRule,
+    figures.tax,
+  );
   if (!split)
     throw new ApiError(400, "invalid_request", "payNow: no deposit is offered on this order; pay in full.", "payNow");
   if (body.deposit === undefined)
@@ -112,11 +135,11 @@ export function depositAsked(body: PaymentRequest, cart: PricedCart, shippingTot
     throw new ApiError(
       409,
       "price_changed",
-      `The deposit is now ${formatPrice(split.now)}. Please review it.`,
+      `The deposit is now ${formatCents(split.now)}. Please review it.`,
       "deposit",
       {
-        fresh: { deposit: split.now, balance: split.balance, amount: checkoutTotal(cart.subtotal, shippingTotal) },
+        fresh: { deposit: toDollars(split.now), balance: toDollars(split.balance), amount: toDollars(figures.total) },
       },
     );
-  return split.now;
+  return split;
 }

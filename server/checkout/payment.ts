@@ -22,7 +22,8 @@
  * logs, not the mail. The order keeps the brand and the last four digits.
  */
 import type { PaymentRequest } from "../../domain/checkout-wire.ts";
-import { toCents } from "../../domain/money.ts";
+import type { DepositCents } from "../../domain/deposit.ts";
+import { toCents, toDollars } from "../../domain/money.ts";
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import type { MailStudio } from "../mail/buyer-mail.tsx";
@@ -35,7 +36,7 @@ import type { ShippingAddress, ShippingProvider, ShippingRate } from "../shippin
 import { approvedAnswer, type PaymentAnswer, refusedAnswer } from "./answers.ts";
 import { assertIdempotencyKey, claimKey, releaseKey, requestHash, settleKey } from "./idempotency.ts";
 import { buyLabel, recordPaid, reserve } from "./orders.ts";
-import { assertSameFigures, assertValid, depositAsked, quotedRate } from "./payment-checks.ts";
+import { assertSameFigures, assertValid, depositAsked, type OrderFigures, quotedRate } from "./payment-checks.ts";
 import { type PricedCart, priceCart } from "./pricing.ts";
 import type { StaleOrders } from "./stale-orders.ts";
 import { releasePendingOrder } from "./stock.ts";
@@ -96,18 +97,18 @@ export async function processPayment(
   const ref = newOrderRef();
   let cart: PricedCart;
   let rate: ShippingRate | null;
-  let total: number;
+  let figures: OrderFigures;
   let orderId: number;
   /** Charged now instead of the total, when the buyer pays a deposit. */
-  let deposit: number | null;
+  let deposit: DepositCents | null;
   try {
     await assertWithinLimits(deps, client);
     cart = await source.price(deps.db, body);
     rate = await quotedRate(deps.db, body, cart);
-    total = assertSameFigures(body, cart, rate ? Number(rate.amount) : 0);
-    deposit = depositAsked(body, cart, rate ? Number(rate.amount) : 0);
+    figures = assertSameFigures(body, cart, rate ? toCents(Number(rate.amount)) : 0);
+    deposit = depositAsked(body, cart, figures);
     await source.claim?.(ref);
-    orderId = await reserve(deps, key, ref, body, cart, rate, total, deposit);
+    orderId = await reserve(deps, key, ref, body, cart, rate, figures, deposit);
   } catch (err) {
     await source.release?.(ref).catch((e) => deps.logger.error({ err: e, orderRef: ref }, "Claim not given up"));
     await releaseKey(deps.db, key);
@@ -119,7 +120,7 @@ export async function processPayment(
     source: source !== catalog ? "quote" : deposit === null ? "checkout" : "deposit",
     ref,
     card: body,
-    amount: toCents(deposit ?? total),
+    amount: deposit?.now ?? figures.total,
     onDeclined: () => countDecline(deps, client),
   });
   const auth = paid.auth;
@@ -134,7 +135,7 @@ export async function processPayment(
     return answer;
   }
 
-  const order = { id: orderId, ref, body, cart, rate, total, deposit };
+  const order = { id: orderId, ref, body, cart, rate, figures, deposit };
   if (!(await recordPaid(deps, order, auth))) {
     await source.release?.(ref).catch(() => undefined);
     const answer = refusedAnswer({ ...auth, respstat: "B" });
@@ -160,11 +161,12 @@ export async function processPayment(
     ref,
     auth,
     subtotal: cart.subtotal,
-    shippingTotal: rate ? Number(rate.amount) : 0,
-    total,
+    shippingTotal: toDollars(figures.shipping),
+    taxTotal: toDollars(figures.tax.tax),
+    total: toDollars(figures.total),
     specialized: cart.specialized,
     label,
-    deposit,
+    deposit: deposit && toDollars(deposit.now),
   });
   await settleKey(deps.db, key, answer);
   return answer;

@@ -12,6 +12,7 @@ import { productFolder } from "../../domain/image-folders.ts";
 import { leadTimeOf, type ShipWindow, shipWindow, studioToday } from "../../domain/lead-time.ts";
 import { toDollars } from "../../domain/money.ts";
 import { fullName } from "../../domain/product-names.ts";
+import type { TaxRule } from "../../domain/tax.ts";
 import { archivedSpecies } from "../catalog/archived-species.ts";
 import type { Db } from "../db/client.ts";
 import * as t from "../db/schema.ts";
@@ -56,6 +57,8 @@ export type PricedCart = {
   cartKey: string;
   /** The deposit its seller offers on the made-to-order lines (the studio's, or a quote's; domain/deposit.ts). */
   depositRule: DepositRule;
+  /** Where the studio collects sales tax (domain/tax.ts): the delivery's state picks the rule. */
+  taxRules: TaxRule[];
 };
 
 const soldOut = (title: string) =>
@@ -126,6 +129,7 @@ export async function priceCart(db: Db, input: CartLineInput[]): Promise<PricedC
       percent: t.studioConfig.depositPercent,
       minimum: t.studioConfig.depositMinimum,
       timeZone: t.studioConfig.timeZone,
+      salesTax: t.studioConfig.salesTax,
     })
     .from(t.studioConfig);
   const today = studioToday(new Date(), studio?.timeZone);
@@ -221,5 +225,6 @@ export async function priceCart(db: Db, input: CartLineInput[]): Promise<PricedC
       .sort()
       .join(","),
     depositRule: studio ? { percent: studio.percent, minimum: studio.minimum } : NO_DEPOSITS,
+    taxRules: studio?.salesTax ?? [],
   };
 }

@@ -7,6 +7,8 @@
 
 import { RATE_MESSAGES, type ShippingFields, validateShipping } from "../../domain/checkout.ts";
 import type { RatesRequest } from "../../domain/checkout-wire.ts";
+import { type Cents, toCents, toDollars } from "../../domain/money.ts";
+import { taxOf, taxRuleFor } from "../../domain/tax.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError } from "../http/errors.ts";
 import type { Logger } from "../logger.ts";
@@ -19,7 +21,16 @@ import {
 import { priceCart } from "./pricing.ts";
 import { rememberQuotes } from "./quotes.ts";
 
-export type RatesAnswer = { rates: ShippingRate[]; specialized: { id: number; title: string }[] };
+/**
+ * Each rate with the sales tax the order would pay with it (dollars, domain/tax.ts), and the tax
+ * without any carrier's rate (a cart the studio delivers has no rates): the payment's amount
+ * must include the tax of the rate chosen.
+ */
+export type RatesAnswer = {
+  rates: (ShippingRate & { tax: number })[];
+  specialized: { id: number; title: string }[];
+  tax: number;
+};
 
 /** The first shipping-field problem as a 400 with the form's own message (docs/product.md §5). */
 export function assertShippingFields(fields: ShippingFields): void {
@@ -45,7 +56,10 @@ export async function quoteRates(
 ): Promise<RatesAnswer> {
   assertShippingFields(body);
   const cart = await priceCart(deps.db, body.products);
-  if (cart.parcels.length === 0) return { rates: [], specialized: cart.specialized };
+  const rule = taxRuleFor(cart.taxRules, { country: body.country, region: body.state });
+  const goods = toCents(cart.subtotal);
+  const taxWith = (shipping: Cents) => toDollars(taxOf(rule, goods, shipping).tax);
+  if (cart.parcels.length === 0) return { rates: [], specialized: cart.specialized, tax: taxWith(0) };
   let rates: ShippingRate[];
   try {
     rates = await deps.shipping.rates(await deps.from(), toShippingAddress(body), cart.parcels);
@@ -67,5 +81,9 @@ export async function quoteRates(
     },
     address,
   });
-  return { rates: quoted, specialized: cart.specialized };
+  return {
+    rates: quoted.map((r) => ({ ...r, tax: taxWith(toCents(Number(r.amount))) })),
+    specialized: cart.specialized,
+    tax: taxWith(0),
+  };
 }

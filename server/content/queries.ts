@@ -120,6 +120,7 @@ export async function getStudio(db: Db): Promise<Studio | null> {
     leadTrackingScriptUrl: s.leadTrackingScriptUrl,
     backlogWeeks: s.backlogWeeks,
     deposit: { percent: s.depositPercent, minimum: s.depositMinimum },
+    salesTax: s.salesTax,
     timeZone: s.timeZone,
     previousShortNames: s.previousShortNames,
     media,

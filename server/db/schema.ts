@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { TaxRule } from "../../domain/tax.ts";
 
 /**
  * A trigram GiST index with 256-byte signatures: at the default 12 bytes, rare words match so
@@ -61,6 +62,11 @@ export const studioConfig = pgTable("studio_config", {
   depositPercent: integer("deposit_percent").notNull().default(50),
   /** The least deposit, in dollars (never more than the made-to-order pieces come to). */
   depositMinimum: money("deposit_minimum").notNull().default(500),
+  /**
+   * Where the studio collects sales tax (domain/tax.ts; docs/product.md, "Sales tax"): each
+   * state with its rate in percent and whether delivery is taxed with the goods. Empty: none.
+   */
+  salesTax: jsonb("sales_tax").$type<TaxRule[]>().notNull().default([]),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -390,7 +396,12 @@ export const orders = pgTable(
     address: jsonb("address").$type<Record<string, string>>().notNull(),
     subtotal: money("subtotal").notNull(),
     shippingTotal: money("shipping_total").notNull(),
+    /** Goods, shipping and sales tax: what the order comes to before any charge the studio adds. */
     total: money("total").notNull(),
+    /** The sales tax in `total` (0 where none is collected). */
+    tax: money("tax").notNull().default(0),
+    /** The rule it was worked out by (the studio's for the delivery's state, as it was then); null: none collected. */
+    taxRule: jsonb("tax_rule").$type<TaxRule>(),
     currency: text("currency").notNull().default("USD"),
     cardBrand: text("card_brand"),
     cardLast4: text("card_last4"),
@@ -461,7 +472,10 @@ export const orderCharges = pgTable(
     id: serial("id").primaryKey(),
     orderId: integer("order_id").notNull(),
     label: text("label").notNull(),
+    /** What the buyer owes for it, its tax included. */
     amount: money("amount").notNull(),
+    /** The sales tax in `amount`, at the order's rule when it taxes delivery (domain/tax.ts). */
+    tax: money("tax").notNull().default(0),
     staffId: integer("staff_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -485,6 +499,8 @@ export const orderPayments = pgTable(
     /** Ours, unique: the gateway's order id for this charge. */
     ref: text("ref").notNull(),
     amount: money("amount").notNull(),
+    /** The sales tax in `amount`: its share of the order's tax (domain/ledger.ts taxShareOf). */
+    tax: money("tax").notNull().default(0),
     status: text("status").notNull(),
     retref: text("retref"),
     resptext: text("resptext").notNull().default(""),
@@ -522,6 +538,8 @@ export const orderRefunds = pgTable(
     /** 'refund' or 'void'. */
     kind: text("kind").notNull(),
     amount: money("amount").notNull(),
+    /** The sales tax given back with it: its share of its payment's tax (domain/ledger.ts refundTaxOf). */
+    tax: money("tax").notNull().default(0),
     /**
      * The gateway's answer: 'A' given back, 'B' no answer, 'C' refused; 'pending' while the
      * gateway is being asked (written with the reservation, settled with its answer).

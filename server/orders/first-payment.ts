@@ -19,7 +19,7 @@ import { orderLines, orders, studioConfig } from "../db/schema.ts";
 import type { MailStudio } from "../mail/buyer-mail.tsx";
 import { enqueueMail } from "../mail/outbox.ts";
 import type { ShippingRate } from "../shipping/provider.ts";
-import { moneyOf } from "./ledger.ts";
+import { moneyOf, orderTax } from "./ledger.ts";
 import { mailedOrderLink } from "./links.ts";
 
 type Order = typeof orders.$inferSelect;
@@ -48,6 +48,7 @@ export async function firstDeposit(db: Tx, order: Order, money?: OrderMoney): Pr
     lines.map((l) => ({ total: l.total, madeToOrder: madeToOrder(l) })),
     order.shippingTotal,
     studio,
+    orderTax(order),
   );
 }
 
@@ -124,6 +125,7 @@ export async function markFirstPayment(
       body,
       cart,
       shippingTotal: order.shippingTotal,
+      tax: orderTax(order),
       total: order.total,
       deposit: toCents(amount) < toCents(order.total) ? amount : null,
       money: await moneyOf(tx, order),

@@ -7,12 +7,13 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { type LedgerPayment, type LedgerRows, type OrderMoney, orderMoney } from "../../domain/ledger.ts";
 import { toCents } from "../../domain/money.ts";
 import { CANCELLED } from "../../domain/order-status.ts";
+import { type OrderTax, storedTax } from "../../domain/tax.ts";
 import type { Db } from "../db/client.ts";
 import { orderCharges, orderPayments, orderRefunds, type orders } from "../db/schema.ts";
 
 type Reader = Pick<Db, "select">;
 type OrderRow = Pick<typeof orders.$inferSelect, "id" | "total" | "status"> &
-  Partial<Pick<typeof orders.$inferSelect, "source" | "deposit" | "paymentRef">>;
+  Partial<Pick<typeof orders.$inferSelect, "source" | "deposit" | "paymentRef" | "tax">>;
 type PaymentRow = typeof orderPayments.$inferSelect;
 type RefundRow = typeof orderRefunds.$inferSelect;
 type ChargeRow = typeof orderCharges.$inferSelect;
@@ -37,7 +38,8 @@ export function ledgerRows(
 ): LedgerRows {
   return {
     total: toCents(order.total),
-    charges: charges.map((c) => toCents(c.amount)),
+    tax: toCents(order.tax ?? 0),
+    charges: charges.map((c) => ({ amount: toCents(c.amount), tax: toCents(c.tax) })),
     payments: [
       ...unrecordedCheckout(order, payments),
       ...payments.map((p) => ({
@@ -46,6 +48,7 @@ export function ledgerRows(
         status: p.status,
         method: p.method,
         source: p.source,
+        tax: toCents(p.tax),
         reserved: toCents(p.refunded),
       })),
     ],
@@ -53,6 +56,7 @@ export function ledgerRows(
       paymentId: r.paymentId,
       kind: r.kind,
       amount: toCents(r.amount),
+      tax: toCents(r.tax),
       accepted: r.respstat === "A",
     })),
     cancelled: order.status === CANCELLED,
@@ -122,6 +126,8 @@ export const checkoutPaymentRow = (charge: {
   orderRef: string;
   /** Dollars, as the numeric column takes them. */
   amount: number;
+  /** The sales tax in it, in dollars. */
+  tax: number;
   retref: string;
   resptext?: string;
   at: Date;
@@ -130,6 +136,7 @@ export const checkoutPaymentRow = (charge: {
   key: `checkout-${charge.orderRef}`,
   ref: charge.orderRef,
   amount: charge.amount,
+  tax: charge.tax,
   status: "approved",
   retref: charge.retref,
   resptext: charge.resptext ?? "",
@@ -138,3 +145,8 @@ export const checkoutPaymentRow = (charge: {
   createdAt: charge.at,
   settledAt: charge.at,
 });
+
+/** An order's sales tax as stored, with the rule it was worked out by and its base (domain/tax.ts). */
+export const orderTax = (
+  order: Pick<typeof orders.$inferSelect, "taxRule" | "tax" | "subtotal" | "shippingTotal">,
+): OrderTax => storedTax(order.taxRule, toCents(order.tax), toCents(order.subtotal), toCents(order.shippingTotal));

@@ -295,16 +295,24 @@ export async function withdrawQuote(db: Db, who: StaffAccount, enquiryId: number
  */
 export async function quoteLeadTime(db: Db, q: Pick<Quote, "buildWeeksMin" | "buildWeeksMax">) {
   const [studio] = await db
-    .select({ backlogWeeks: studioConfig.backlogWeeks, timeZone: studioConfig.timeZone })
+    .select({
+      backlogWeeks: studioConfig.backlogWeeks,
+      timeZone: studioConfig.timeZone,
+      salesTax: studioConfig.salesTax,
+    })
     .from(studioConfig);
   const lead: LeadTime = { days: 0, weeks: [q.buildWeeksMin, q.buildWeeksMax] };
   const today = studioToday(new Date(), studio?.timeZone);
-  return { lead, window: shipWindow(lead, false, studio?.backlogWeeks ?? 0, today) };
+  return {
+    lead,
+    window: shipWindow(lead, false, studio?.backlogWeeks ?? 0, today),
+    taxRules: studio?.salesTax ?? [],
+  };
 }
 
 /** The quote's lines as the payment path prices them: the studio's prices, from no stock, delivered by the studio. */
 async function pricedQuote(db: Db, q: Quote): Promise<PricedCart> {
-  const { window: built } = await quoteLeadTime(db, q);
+  const { window: built, taxRules } = await quoteLeadTime(db, q);
   const lines: PricedLine[] = q.lines.map((l, i) => ({
     kind: "quote",
     itemId: i + 1,
@@ -327,6 +335,7 @@ async function pricedQuote(db: Db, q: Quote): Promise<PricedCart> {
     specialized: lines.map((l) => ({ id: l.itemId, title: l.title })),
     cartKey: `quote:${q.id}`,
     depositRule: quoteRule(q),
+    taxRules,
   };
 }
 

@@ -120,6 +120,8 @@ async function recordUnrecordedCheckout(tx: Tx, order: typeof orders.$inferSelec
         orderId: order.id,
         orderRef: order.orderRef,
         amount: order.deposit ?? order.total,
+        // The previous release collected no sales tax.
+        tax: 0,
         retref: order.paymentRef,
         at: order.paidAt ?? order.createdAt,
       }),

@@ -11,7 +11,8 @@ export const BUYER_ADDRESS = {
   zip: "17601",
 };
 
-export type QuotedRate = { object_id: string; amount: string };
+/** A rate as the rates API answers it: with the sales tax the order pays with it (none: 0). */
+export type QuotedRate = { object_id: string; amount: string; tax?: number };
 
 /** Of a catalog as `/api/Products` lists it, what a test needs to buy a piece. */
 export type ListedPiece = Pick<
@@ -25,7 +26,8 @@ export const isShippable = (p: ListedPiece) =>
 
 /**
  * The payment request (docs/api.md) for `quantity` of one piece at `unit` each, shipped at a
- * quoted rate, with the figures the server will agree with; `changes` replaces any field.
+ * quoted rate, with the figures the server will agree with (the rate's sales tax included);
+ * `changes` replaces any field.
  */
 export function paymentRequest(
   piece: { id: number; title: string; unit: number; quantity?: number; rate: QuotedRate },
@@ -34,6 +36,7 @@ export function paymentRequest(
   const quantity = piece.quantity ?? 1;
   const total = Math.round(piece.unit * quantity * 100) / 100;
   const shippingTotal = Number(piece.rate.amount);
+  const tax = piece.rate.tax ?? 0;
   return {
     ...BUYER_ADDRESS,
     deliveryName: "Ada Lovelace",
@@ -45,9 +48,10 @@ export function paymentRequest(
     expiry: "1230",
     cvv2: "123",
     name: "Ada Lovelace",
-    amount: Math.round((total + shippingTotal) * 100) / 100,
+    amount: Math.round((total + shippingTotal + tax) * 100) / 100,
     currency: "USD",
     shippingTotal,
+    ...(piece.rate.tax !== undefined ? { taxTotal: tax } : {}),
     shippingRateId: piece.rate.object_id,
     products: [{ id: piece.id, quantity, title: piece.title, price: piece.unit, total }],
     ...changes,
