@@ -8,7 +8,7 @@ import { seedDatabase } from "../../seed/seed.ts";
 import type { Database } from "../../server/db/client.ts";
 import { orders, products } from "../../server/db/schema.ts";
 import { startAppProcesses } from "../support/app-processes.ts";
-import { BUYER_ADDRESS, paymentRequest } from "../support/payment-request.ts";
+import { BUYER_ADDRESS, paymentRequest, type QuotedRate } from "../support/payment-request.ts";
 import { openTestDatabase } from "../support/test-app.ts";
 
 /** Two app processes sharing one PostgreSQL: stock and idempotency must hold across them. */
@@ -96,7 +96,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("checkout across two app 
     const quote = (await (
       await post(ports[0]!, "/api/shipping/rates", { ...BUYER_ADDRESS, products: [line] })
     ).json()) as {
-      rates: { object_id: string; amount: string }[];
+      rates: QuotedRate[];
     };
     const rate = quote.rates[0]!;
     const unit = piece!.salePrice ?? piece!.price;
@@ -161,7 +161,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("checkout across two app 
     const quoteFor = async (ls: ReturnType<typeof lines>) =>
       (
         (await (await post(ports[0]!, "/api/shipping/rates", { ...BUYER_ADDRESS, products: ls })).json()) as {
-          rates: { object_id: string; amount: string }[];
+          rates: QuotedRate[];
         }
       ).rates[0]!;
     const xy = lines(x, y);
@@ -175,7 +175,8 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("checkout across two app 
         ...base,
         account: declined ? "4387751111111038" : base.account,
         products: ls,
-        amount: Math.round((subtotal + Number(rate.amount)) * 100) / 100,
+        // The pair's goods, the rate's shipping and the rate's sales tax (the buyer is in PA).
+        amount: Math.round((subtotal + Number(rate.amount) + (rate.tax ?? 0)) * 100) / 100,
       };
     };
 

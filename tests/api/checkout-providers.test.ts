@@ -8,7 +8,7 @@ import { createCardPointeGateway } from "../../server/payments/cardpointe.ts";
 import { createShippoProvider } from "../../server/shipping/shippo.ts";
 import { FakeCardPointe } from "../fakes/cardpointe.ts";
 import { FakeShippo } from "../fakes/shippo.ts";
-import { BUYER_ADDRESS, isShippable, paymentRequest } from "../support/payment-request.ts";
+import { BUYER_ADDRESS, isShippable, paymentRequest, type QuotedRate } from "../support/payment-request.ts";
 import { createTestApp, dbKinds, type TestApp } from "../support/test-app.ts";
 
 const VISA = "4111111111111111";
@@ -75,7 +75,7 @@ describe.each(dbKinds)("checkout through CardPointe and Shippo clients on %s", (
   async function checkout(card = VISA) {
     const line = { id: piece.id, quantity: 1 };
     const quote = (await (await post("/api/shipping/rates", { ...BUYER_ADDRESS, products: [line] })).json()) as {
-      rates: { object_id: string; amount: string }[];
+      rates: QuotedRate[];
     };
     const rate = quote.rates[0]!;
     const unit = piece.salePrice ?? piece.price;

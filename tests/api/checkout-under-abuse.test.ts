@@ -7,10 +7,11 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, orders, paymentAttempts, products } from "../../server/db/schema.ts";
 import { holdingGateway } from "../support/holding-gateway.ts";
-import { BUYER_ADDRESS, paymentRequest } from "../support/payment-request.ts";
+import { BUYER_ADDRESS, paymentRequest, type QuotedRate } from "../support/payment-request.ts";
 import { createTestApp, dbKinds, type TestApp } from "../support/test-app.ts";
 
-type Rate = { object_id: string; amount: string };
+/** A rate as the rates API answers it, with its sales tax (paymentRequest includes it in the amount). */
+type Rate = QuotedRate;
 type Piece = { id: number; title: string; unit: number };
 const DECLINED = "4387751111111038";
 

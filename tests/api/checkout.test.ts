@@ -110,15 +110,20 @@ describe.each(dbKinds)("checkout API on %s", (kind) => {
     )[0]!.stock;
   const unit = (p: Product) => p.salePrice ?? p.price;
 
+  /** A rate as the rates API answers it: with the sales tax the order pays with it (the buyer is in PA). */
+  type TaxedRate = ShippingRate & { tax: number };
+
   async function quote(lines: { id: number; quantity: number }[]) {
     const res = await post("/api/shipping/rates", { ...address, products: lines });
     expect(res.status).toBe(200);
-    return (await res.json()) as { rates: ShippingRate[]; specialized: { id: number; title: string }[] };
+    return (await res.json()) as { rates: TaxedRate[]; specialized: { id: number; title: string }[]; tax: number };
   }
 
-  function paymentBody(p: Product, quantity: number, rate: ShippingRate | null, card = VISA) {
+  /** The payment the page sends: its amount is the goods, the rate's shipping and the rate's tax. */
+  function paymentBody(p: Product, quantity: number, rate: TaxedRate | null, card = VISA) {
     const total = Math.round(unit(p) * quantity * 100) / 100;
     const shippingTotal = rate ? Number(rate.amount) : 0;
+    const tax = rate?.tax ?? 0;
     return {
       firstname: address.firstname,
       lastname: address.lastname,
@@ -134,7 +139,7 @@ describe.each(dbKinds)("checkout API on %s", (kind) => {
       expiry: EXPIRY,
       cvv2: card.startsWith("37") ? "9876" : CVV,
       name: "Ada Lovelace",
-      amount: Math.round((total + shippingTotal) * 100) / 100,
+      amount: Math.round((total + shippingTotal + tax) * 100) / 100,
       currency: "USD",
       shippingTotal,
       shippingRateId: rate?.object_id ?? null,
@@ -191,7 +196,9 @@ describe.each(dbKinds)("checkout API on %s", (kind) => {
       cardBrand: "visa",
       cardLast4: "1111",
       total: paymentBody(p, 1, rates[0]!).amount,
+      tax: rates[0]!.tax,
     });
+    expect(rates[0]!.tax).toBeGreaterThan(0);
     const mails = await t.deps.database.db.select().from(mailOutbox);
     expect(mails).toHaveLength(2);
     expect(mails.map((m) => m.to)).toContain("ada@example.com");

@@ -19,7 +19,7 @@ import { type Database, openDatabase } from "../../server/db/client.ts";
 import { products } from "../../server/db/schema.ts";
 import { imagesMarker } from "../../server/images/prepare-images.ts";
 import { createLogger } from "../../server/logger.ts";
-import { BUYER_ADDRESS, paymentRequest } from "../support/payment-request.ts";
+import { BUYER_ADDRESS, paymentRequest, type QuotedRate } from "../support/payment-request.ts";
 import { dbKinds, GENEROUS_CHECKOUT_LIMITS, openTestDatabase } from "../support/test-app.ts";
 
 const START_STOCK = 500;
@@ -276,7 +276,7 @@ describe.each(dbKinds)("crash safety on %s", (kind) => {
       const line = { id: piece.id, quantity };
       const rates = await json("/api/shipping/rates", { ...BUYER_ADDRESS, products: [line] });
       if (rates.status !== 200) throw new Error(`rates answered ${rates.status}: ${await rates.text()}`);
-      const rate = ((await rates.json()) as { rates: { object_id: string; amount: string }[] }).rates[0]!;
+      const rate = ((await rates.json()) as { rates: QuotedRate[] }).rates[0]!;
       sent.orders++;
       const sentAt = Date.now();
       paymentSent();

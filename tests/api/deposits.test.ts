@@ -9,6 +9,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { depositOf } from "../../domain/deposit.ts";
 import { formatPrice } from "../../domain/format.ts";
+import { toCents } from "../../domain/money.ts";
+import { type TaxRule, taxOf, taxShare } from "../../domain/tax.ts";
 import { buyDivergenceTable, buyShippablePiece } from "../support/buy.ts";
 import { countingApp, type countingGateway } from "../support/counting-gateway.ts";
 import { isShippable, type ListedPiece } from "../support/payment-request.ts";
@@ -17,6 +19,8 @@ import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
 const siteBuild = devSiteForFile();
 const LINK = /\/orders\/([A-Za-z0-9_-]{43})/;
+/** The demo studio's rule: the test buyers live in PA. */
+const PA: TaxRule = { state: "PA", rate: 6, delivery: true };
 
 describe.each(dbKinds)("deposit, then balance on %s", (kind: DbKind) => {
   let t: TestApp;
@@ -138,12 +142,17 @@ describe.each(dbKinds)("deposit, then balance on %s", (kind: DbKind) => {
     expect(bought.piece.id).toBe(piece.id);
     expect(bought.res.status).toBe(200);
     const answer = (await bought.res.json()) as {
-      order: { total: number };
+      order: { subtotal: number; shippingTotal: number; taxTotal: number; total: number };
       deposit: { paid: number; balance: number };
     };
-    // Half the piece now, with all of its shipping; the other half later.
-    expect(answer.deposit.balance).toBe(2500);
-    expect(answer.deposit.paid).toBe(answer.order.total - 2500);
+    // Half the piece now, with all of its shipping; the other half later, each with its share of
+    // the PA sales tax (6 % of goods and shipping: the buyer is in PA).
+    const tax = taxOf(PA, toCents(answer.order.subtotal), toCents(answer.order.shippingTotal));
+    expect(toCents(answer.order.taxTotal)).toBe(tax.tax);
+    const balanceTax = taxShare(tax, toCents(2500));
+    expect(Math.abs(balanceTax - toCents(150))).toBeLessThanOrEqual(1);
+    expect(toCents(answer.deposit.balance)).toBe(toCents(2500) + balanceTax);
+    expect(toCents(answer.deposit.paid)).toBe(toCents(answer.order.total) - toCents(2500) - balanceTax);
     expect(gw.charged.length).toBe(before + 1);
     expect(gw.charged.at(-1)!.amount).toBe(answer.deposit.paid.toFixed(2));
   });

@@ -5,7 +5,7 @@ import { orders, products } from "../../server/db/schema.ts";
 import { createDeps } from "../../server/deps.ts";
 import { createLogger } from "../../server/logger.ts";
 import { holdingGateway } from "../support/holding-gateway.ts";
-import { BUYER_ADDRESS, isShippable, paymentRequest } from "../support/payment-request.ts";
+import { BUYER_ADDRESS, isShippable, paymentRequest, type QuotedRate } from "../support/payment-request.ts";
 import { createTestApp, dbKinds, type TestApp } from "../support/test-app.ts";
 
 describe.each(dbKinds)("orders left pending by a stopped process, on %s", (kind) => {
@@ -38,7 +38,7 @@ describe.each(dbKinds)("orders left pending by a stopped process, on %s", (kind)
     const line = { id: piece.id, quantity: 1 };
     const rate = (
       (await (await post("/api/shipping/rates", { ...BUYER_ADDRESS, products: [line] })).json()) as {
-        rates: { object_id: string; amount: string }[];
+        rates: QuotedRate[];
       }
     ).rates[0]!;
     const unit = piece.salePrice ?? piece.price;
