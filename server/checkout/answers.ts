@@ -1,13 +1,20 @@
 /**
  * The payment API's answers (docs/api.md "Checkout"): approved with the order and its label,
  * declined, or an error. Written here once, for a payment just made and for a repeat of its
- * Idempotency-Key answered from what became of the order.
+ * Idempotency-Key answered from what became of the order, in the shape domain/checkout-wire.ts
+ * declares (paymentAnswerSchema), which the browser reads.
  */
+import {
+  type PaymentAnswerBody,
+  type ShippingLabel,
+  type SpecializedItem,
+  specializedItemSchema,
+} from "../../domain/checkout-wire.ts";
 import { toCents, toDollars } from "../../domain/money.ts";
 import type { AuthResponse } from "../payments/gateway.ts";
 import type { LabelResult } from "../shipping/provider.ts";
 
-export type PaymentAnswer = { status: number; body: unknown };
+export type PaymentAnswer = { status: number; body: PaymentAnswerBody };
 
 export const gatewayData = (r: Pick<AuthResponse, "respstat" | "respcode" | "resptext" | "amount">) => ({
   respstat: r.respstat,
@@ -16,13 +23,18 @@ export const gatewayData = (r: Pick<AuthResponse, "respstat" | "respcode" | "res
   amount: r.amount,
 });
 
-const labelData = (label: Partial<LabelResult> | null) =>
+// A label kept on the order is read back as stored: what it lacks counts as not bought.
+const labelData = (label: Partial<LabelResult> | null): ShippingLabel | null =>
   label && {
-    status: label.status,
-    label_url: label.label_url,
-    tracking_url_provider: label.tracking_url_provider,
-    tracking_number: label.tracking_number,
+    status: label.status ?? "ERROR",
+    label_url: label.label_url ?? "",
+    tracking_url_provider: label.tracking_url_provider ?? "",
+    tracking_number: label.tracking_number ?? "",
   };
+
+const specializedList = specializedItemSchema.array();
+/** The pieces the studio delivers, as the cart named them or as the order kept them (none when unreadable). */
+const specializedOf = (items: unknown): SpecializedItem[] => specializedList.safeParse(items).data ?? [];
 
 export function approvedAnswer(order: {
   ref: string;
@@ -32,6 +44,7 @@ export function approvedAnswer(order: {
   /** The sales tax in the total (0 where none is collected). */
   taxTotal: number;
   total: number;
+  /** The cart's list, or the one the order kept. */
   specialized: unknown;
   label: Partial<LabelResult> | null;
   /** What was charged when only a deposit was paid (null: the whole total). */
@@ -49,7 +62,7 @@ export function approvedAnswer(order: {
         taxTotal: order.taxTotal,
         total: order.total,
       },
-      specialized: order.specialized,
+      specialized: specializedOf(order.specialized),
       label: labelData(order.label),
       // Only on the deposit path: the full payment's answer is the specification's, unchanged.
       ...(order.deposit !== null

@@ -6,7 +6,7 @@
  */
 
 import { RATE_MESSAGES, type ShippingFields, validateShipping } from "../../domain/checkout.ts";
-import type { RatesRequest } from "../../domain/checkout-wire.ts";
+import type { RatesAnswer, RatesRequest } from "../../domain/checkout-wire.ts";
 import { type Cents, toCents, toDollars } from "../../domain/money.ts";
 import { taxOf, taxRuleFor } from "../../domain/tax.ts";
 import type { Db } from "../db/client.ts";
@@ -20,17 +20,6 @@ import {
 } from "../shipping/provider.ts";
 import { priceCart } from "./pricing.ts";
 import { rememberQuotes } from "./quotes.ts";
-
-/**
- * Each rate with the sales tax the order would pay with it (dollars, domain/tax.ts), and the tax
- * without any carrier's rate (a cart the studio delivers has no rates): the payment's amount
- * must include the tax of the rate chosen.
- */
-export type RatesAnswer = {
-  rates: (ShippingRate & { tax: number })[];
-  specialized: { id: number; title: string }[];
-  tax: number;
-};
 
 /** The first shipping-field problem as a 400 with the form's own message (docs/product.md §5). */
 export function assertShippingFields(fields: ShippingFields): void {
@@ -50,6 +39,12 @@ const toShippingAddress = (a: RatesRequest): ShippingAddress => ({
   email: a.email || undefined,
 });
 
+/**
+ * The rates for an address and cart, in the answer's declared shape (domain/checkout-wire.ts
+ * ratesAnswerSchema): each rate with the sales tax the order would pay with it (dollars,
+ * domain/tax.ts), and the tax without any carrier's rate (a cart the studio delivers has no
+ * rates). The payment's amount must include the tax of the rate chosen.
+ */
 export async function quoteRates(
   deps: { db: Db; shipping: ShippingProvider; logger: Logger; from: () => Promise<ShippingAddress> },
   body: RatesRequest,
