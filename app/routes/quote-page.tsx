@@ -1,6 +1,10 @@
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { formatLongDate, formatLongDay } from "../../domain/format.ts";
 import { decimalText, formatCents } from "../../domain/money.ts";
+import { quoteMoney } from "../../domain/quote-money.ts";
+import { US_STATES } from "../../domain/regions.ts";
+import { type TaxRule, taxLabel, taxRuleFor } from "../../domain/tax.ts";
 import { TestModeNotice } from "../components/test-mode-notice.tsx";
 import { paymentsInTestMode } from "../features/checkout/test-mode.server.ts";
 import { pageMeta } from "../features/content/meta.ts";
@@ -53,13 +57,36 @@ export default function QuotePage({ loaderData: q, actionData }: Route.Component
   const answer = actionData as AcceptAnswer | undefined;
   const busy = useNavigation().state === "submitting";
   const key = answer?.nextKey ?? q.payKey;
-  const asks = q.deposit.balance > 0;
+  // The state typed in the form: the figures follow it (with scripts); a refused post brings it back.
+  const [region, setRegion] = useState(answer?.values?.region ?? "");
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    // Typed before the scripts ran: the figures start from what the field holds.
+    const typed = form.current?.elements.namedItem("region");
+    if (typed instanceof HTMLInputElement && typed.value) setRegion(typed.value);
+  }, []);
+  useEffect(() => {
+    if (answer?.values?.region !== undefined) setRegion(answer.values.region);
+  }, [answer]);
+  const rule = taxRuleFor(q.taxRules, { country: "US", region });
+  const money = quoteMoney(q.goods, q.depositPercent, rule);
+  const asks = money.balance > 0;
+  const collects = q.taxRules.length > 0;
   const sums = [
-    { label: "Total (USD, tax included)", value: formatCents(q.total) },
+    ...(rule
+      ? [
+          { label: "Before sales tax", value: formatCents(money.goods) },
+          { label: taxLabel(rule), value: formatCents(money.tax.tax) },
+          { label: "Total (USD)", value: formatCents(money.total) },
+        ]
+      : [{ label: collects ? "Total before sales tax (USD)" : "Total (USD)", value: formatCents(money.total) }]),
     ...(asks
       ? [
-          { label: `Deposit on acceptance (${q.depositPercent}%)`, value: formatCents(q.deposit.now) },
-          { label: "Balance, when your pieces are ready", value: formatCents(q.deposit.balance) },
+          {
+            label: `Deposit on acceptance (${q.depositPercent}%${rule ? ", its tax included" : ""})`,
+            value: formatCents(money.now),
+          },
+          { label: "Balance, when your pieces are ready", value: formatCents(money.balance) },
         ]
       : []),
   ];
@@ -89,6 +116,7 @@ export default function QuotePage({ loaderData: q, actionData }: Route.Component
           ))}
         </ul>
         <Sums rows={sums} className="order-sums--plain" />
+        {collects && <TaxByState q={q} />}
         {q.builds && (
           <p className="order-page__ships">
             {q.builds}
@@ -114,7 +142,7 @@ export default function QuotePage({ loaderData: q, actionData }: Route.Component
           <h2 id="quote-accept">{asks ? "Accept and pay the deposit" : "Accept and pay"}</h2>
           <p>
             This quote holds until {formatLongDay(q.validUntil)}. Accepting it places the order: we charge{" "}
-            {formatCents(q.deposit.now)} now{asks ? " and ask for the balance when your pieces are ready" : ""}.
+            {formatCents(money.now)} now{asks ? " and ask for the balance when your pieces are ready" : ""}.
           </p>
           {answer?.error && !fieldError && (
             <p className="order-due__error" role="alert">
@@ -122,16 +150,25 @@ export default function QuotePage({ loaderData: q, actionData }: Route.Component
             </p>
           )}
           {key && (
-            <Form method="post" className="order-due__form" aria-label="Accept the quote">
+            <Form
+              ref={form}
+              method="post"
+              className="order-due__form"
+              aria-label="Accept the quote"
+              onChange={(e) => {
+                const field: EventTarget = e.target;
+                if (field instanceof HTMLInputElement && field.name === "region") setRegion(field.value);
+              }}
+            >
               <input type="hidden" name="key" value={key} />
-              <input type="hidden" name="amount" value={decimalText(q.deposit.now)} />
+              <input type="hidden" name="amount" value={decimalText(money.now)} />
               <p className="order-due__field--wide order-due__legend">Where the pieces go</p>
               <PlainFields fields={ADDRESS} refused={answer} values={answer?.values} />
               <p className="order-due__field--wide order-due__legend">Card</p>
               <PlainFields fields={CARD_FIELDS} refused={answer} />
               {q.testMode && <TestModeNotice className="order-due__field--wide" />}
               <button type="submit" className="btn order-due__pay" disabled={busy} aria-busy={busy}>
-                {busy ? "Paying…" : `Accept and pay ${formatCents(q.deposit.now)}`}
+                {busy ? "Paying…" : `Accept and pay ${formatCents(money.now)}`}
               </button>
             </Form>
           )}
@@ -152,6 +189,31 @@ export default function QuotePage({ loaderData: q, actionData }: Route.Component
         </section>
       )}
     </article>
+  );
+}
+
+/**
+ * What the quote comes to in each state where the studio collects sales tax, said in words, so
+ * a page without scripts (whose figures cannot follow the state typed) is truthful too.
+ */
+function TaxByState({ q }: { q: { goods: number; depositPercent: number; taxRules: TaxRule[] } }) {
+  return (
+    <div className="order-page__tax">
+      <p>Prices are before sales tax, which is added for delivery in a state where we collect it:</p>
+      <ul>
+        {q.taxRules.map((rule) => {
+          const m = quoteMoney(q.goods, q.depositPercent, rule);
+          const name = US_STATES.find((s) => s.code === rule.state)?.name ?? rule.state;
+          return (
+            <li key={rule.state}>
+              Delivered in {name}: sales tax {rule.rate}%, {formatCents(m.tax.tax)};{" "}
+              {m.balance > 0 ? `deposit now ${formatCents(m.now)}` : `${formatCents(m.now)} now`}.
+            </li>
+          );
+        })}
+      </ul>
+      <p>Delivered anywhere else: no sales tax.</p>
+    </div>
   );
 }
 

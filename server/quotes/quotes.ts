@@ -10,10 +10,12 @@
 import { and, asc, eq, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { paymentRequestSchema } from "../../domain/checkout-wire.ts";
-import { depositOf } from "../../domain/deposit.ts";
 import { AMOUNT, formatLongDay, formatPrice } from "../../domain/format.ts";
 import { type LeadTime, shipWindow, studioToday } from "../../domain/lead-time.ts";
 import { type Cents, formatCents, parseDollars, sumCents, toCents, toDollars } from "../../domain/money.ts";
+import { type QuoteMoney, quoteDepositRule, quoteMoney } from "../../domain/quote-money.ts";
+import { US_STATES } from "../../domain/regions.ts";
+import { stateCode, type TaxRule, taxRuleFor } from "../../domain/tax.ts";
 import type { PaymentDeps } from "../checkout/payment.ts";
 import { type CartSource, processPayment } from "../checkout/payment.ts";
 import type { PricedCart, PricedLine } from "../checkout/pricing.ts";
@@ -149,7 +151,8 @@ export async function createQuote(
       .values({ ...q, tokenHash: hashOf(token), enquiryId, name, email, staffId: who.id })
       .returning();
     const url = deps.quoteUrl(mailedQuoteLink(row!.id));
-    await enqueueMail(tx, [quoteMail(row!, studio, url)]);
+    const [config] = await tx.select({ salesTax: studioConfig.salesTax }).from(studioConfig);
+    await enqueueMail(tx, [quoteMail(row!, studio, url, config?.salesTax ?? [])]);
     await tx
       .update(enquiries)
       .set({
@@ -175,30 +178,43 @@ export async function createQuote(
   });
 }
 
-/** A quote's deposit: its percentage of the whole, with no floor (100 asks for all of it). */
-const quoteRule = (q: Pick<Quote, "depositPercent">) => ({ percent: q.depositPercent, minimum: 0 });
+/** The quote's goods, in cents: its lines' prices times their quantities. */
+export const quoteGoods = (q: Pick<Quote, "lines">): Cents => sumCents(q.lines.map(lineCents));
 
-/** What the acceptance charges now: the deposit, or (at 100 %) the whole. */
-export function quoteDeposit(q: Pick<Quote, "total" | "depositPercent">) {
-  const split = depositOf([{ total: q.total, madeToOrder: true }], 0, quoteRule(q));
-  return split ?? { now: q.total, balance: 0, percent: 100 };
+/** What the quote comes to for a delivery under `rule` (none: no sales tax), and what its acceptance charges now. */
+export const quoteFigures = (q: Pick<Quote, "lines" | "depositPercent">, rule: TaxRule | null): QuoteMoney =>
+  quoteMoney(quoteGoods(q), q.depositPercent, rule);
+
+/** A state's name as a sentence says it ("Pennsylvania"), from its postal code. */
+export const stateName = (code: string): string => US_STATES.find((s) => s.code === code)?.name ?? code;
+
+/**
+ * What a quote's mail says of sales tax: where the studio collects it and at what rate (the
+ * figures are before tax, which is added on acceptance for a delivery in one of those states).
+ */
+function taxSentence(rules: readonly TaxRule[]): string {
+  if (rules.length === 0) return "";
+  const where = rules.map((r) => `${r.rate}% for delivery in ${stateName(r.state)}`);
+  return `Prices are before sales tax, which is added on acceptance: ${where.join("; ")}.`;
 }
 
-function quoteMail(q: Quote, studio: MailStudio, url: string) {
-  const deposit = quoteDeposit(q);
+function quoteMail(q: Quote, studio: MailStudio, url: string, rules: readonly TaxRule[]) {
+  const untaxed = quoteFigures(q, null);
+  const asks = untaxed.balance > 0;
   const holds = `It holds until ${formatLongDay(q.validUntil)}.`;
-  const pays =
-    deposit.balance > 0
-      ? `To go ahead, accept it on its page and pay the deposit of ${formatPrice(deposit.now)} (${q.depositPercent}%); the balance is due when your pieces are ready.`
-      : `To go ahead, accept it on its page and pay ${formatPrice(deposit.now)}.`;
+  const taxed = taxSentence(rules);
+  const pays = asks
+    ? `To go ahead, accept it on its page and pay the deposit of ${formatCents(untaxed.now)} (${q.depositPercent}%)${rules.length ? ", plus its sales tax where we collect it" : ""}; the balance is due when your pieces are ready.`
+    : `To go ahead, accept it on its page and pay ${formatCents(untaxed.now)}${rules.length ? ", plus sales tax where we collect it" : ""}.`;
   const weeksText = `Built in ${q.buildWeeksMin === q.buildWeeksMax ? q.buildWeeksMin : `${q.buildWeeksMin}–${q.buildWeeksMax}`} weeks from acceptance, after the work ahead of it.`;
   const lines = q.lines.map((l) => `  ${l.quantity} x ${l.title}: ${formatCents(lineCents(l))}`);
+  const totalLabel = rules.length ? "Total before sales tax" : "Total";
   return {
     kind: "quote",
     to: q.email,
     replyTo: studio.email,
     subject: `Your quote from ${studio.name}: ${formatPrice(q.total)}`,
-    text: `Dear ${q.name},\n\nThank you for your enquiry. Here is our quote:\n\n${lines.join("\n")}\n\nTotal: ${formatPrice(q.total)} (USD, tax included)\n${weeksText}\n${q.note ? `\n${q.note}\n` : ""}\n${pays} ${holds}\n\n${url}\n\nReply to this mail with any question.\n\n${studio.name}\n`,
+    text: `Dear ${q.name},\n\nThank you for your enquiry. Here is our quote:\n\n${lines.join("\n")}\n\n${totalLabel}: ${formatPrice(q.total)} (USD)\n${taxed ? `${taxed}\n` : ""}${weeksText}\n${q.note ? `\n${q.note}\n` : ""}\n${pays} ${holds}\n\n${url}\n\nReply to this mail with any question.\n\n${studio.name}\n`,
     html: renderBuyerMail({
       studio,
       preview: `Our quote: ${formatPrice(q.total)}. ${holds}`,
@@ -208,6 +224,7 @@ function quoteMail(q: Quote, studio: MailStudio, url: string) {
         "Thank you for your enquiry. Here is our quote.",
         ...(q.note ? [q.note] : []),
         weeksText,
+        ...(taxed ? [taxed] : []),
         pays,
       ],
       lines: q.lines.map((l) => ({
@@ -217,9 +234,14 @@ function quoteMail(q: Quote, studio: MailStudio, url: string) {
         total: formatCents(lineCents(l)),
       })),
       sums: [
-        { label: "Total (USD, tax included)", value: formatPrice(q.total), strong: true },
-        ...(deposit.balance > 0
-          ? [{ label: `Deposit on acceptance (${q.depositPercent}%)`, value: formatPrice(deposit.now) }]
+        { label: `${totalLabel} (USD)`, value: formatPrice(q.total), strong: true },
+        ...(asks
+          ? [
+              {
+                label: `Deposit on acceptance (${q.depositPercent}%)${rules.length ? ", before tax" : ""}`,
+                value: formatCents(untaxed.now),
+              },
+            ]
           : []),
       ],
       note: { label: "Valid until", value: formatLongDay(q.validUntil) },
@@ -334,7 +356,7 @@ async function pricedQuote(db: Db, q: Quote): Promise<PricedCart> {
     parcels: [],
     specialized: lines.map((l) => ({ id: l.itemId, title: l.title })),
     cartKey: `quote:${q.id}`,
-    depositRule: quoteRule(q),
+    depositRule: quoteDepositRule(q.depositPercent),
     taxRules,
   };
 }
@@ -465,12 +487,41 @@ const approved = z.object({
   deposit: z.object({ paid: z.number(), balance: z.number() }).optional(),
 });
 
+/** The figures a refused acceptance gives back (cents): those for the state posted, for the page to show and confirm. */
+export type FreshQuoteFigures = { region: string; tax: Cents; now: Cents; balance: Cents; total: Cents };
+
+/** Why the amount confirmed is not the one charged for that state, with the figures to confirm instead. */
+function amountRefused(region: string, rule: TaxRule | null, money: QuoteMoney): ApiError {
+  const what = money.balance > 0 ? "the deposit comes to" : "the quote comes to";
+  const code = stateCode(region);
+  const where = code ? `Delivered in ${stateName(code)}` : "Delivered there";
+  const tax = rule
+    ? `${formatCents(money.now)} with its sales tax of ${formatCents(money.nowTax)} (${rule.rate}%)`
+    : `${formatCents(money.now)}, with no sales tax`;
+  const fresh: FreshQuoteFigures = {
+    region,
+    tax: money.tax.tax,
+    now: money.now,
+    balance: money.balance,
+    total: money.total,
+  };
+  return new ApiError(
+    409,
+    "price_changed",
+    `${where}, ${what} ${tax}. Nothing was charged: check the figures, enter your card again and confirm.`,
+    "amount",
+    { fresh },
+  );
+}
+
 /**
  * Accepts a quote and pays what it asks now, through the checkout's payment with the quote as
- * the order's source: the posted amount must be what the page showed (else a 409 with nothing
- * charged); the address and card are held to the checkout's rules; the page's key makes a repeat
- * get the first outcome (the same order and figures: a repeat makes nothing new). The order's
- * one link is the confirmation mail's.
+ * the order's source. The sales tax is the studio's rule for the state posted, as at the
+ * checkout; the posted amount is what the buyer confirmed: when it is not the server's for that
+ * state (the page showed the untaxed figure, or the rule changed), the answer is a 409 with the
+ * figures for that state and nothing is charged. The address and card are held to the
+ * checkout's rules; the page's key makes a repeat get the first outcome (the same order and
+ * figures: a repeat makes nothing new). The order's one link is the confirmation mail's.
  */
 export async function acceptQuote(
   deps: PaymentDeps,
@@ -479,36 +530,37 @@ export async function acceptQuote(
   client: string,
 ): Promise<Acceptance> {
   const { amount: shown, key, ...person } = readAcceptForm(posted);
-  const deposit = quoteDeposit(q);
-  const now = toCents(deposit.now);
-  if (shown !== now)
-    throw new ApiError(
-      409,
-      "price_changed",
-      `The amount to pay now is ${formatCents(now)}: reload the page.`,
-      "amount",
-    );
   const cart = await pricedQuote(deps.db, q);
-  const asks = deposit.balance > 0;
-  const answer = await processPayment(
-    deps,
-    key,
-    {
-      ...person,
-      deliveryName: "",
-      country: "US",
-      email: q.email,
-      amount: cart.subtotal,
-      currency: "USD",
-      shippingTotal: 0,
-      shippingRateId: null,
-      products: cart.lines.map((l) => ({ id: l.itemId, quantity: l.quantity })),
-      payNow: asks ? "deposit" : "full",
-      ...(asks ? { deposit: toDollars(shown) } : {}),
-    },
-    client,
-    quoteSource(deps.db, q, cart),
-  );
+  const rule = taxRuleFor(cart.taxRules, { country: "US", region: person.region });
+  const money = quoteFigures(q, rule);
+  const asks = money.balance > 0;
+  let answer: Awaited<ReturnType<typeof processPayment>>;
+  try {
+    // The payment compares the confirmed amount (the deposit, or the whole) with its own for the
+    // state, after a repeat of the key has had its first answer.
+    answer = await processPayment(
+      deps,
+      key,
+      {
+        ...person,
+        deliveryName: "",
+        country: "US",
+        email: q.email,
+        amount: toDollars(asks ? money.total : shown),
+        currency: "USD",
+        shippingTotal: 0,
+        shippingRateId: null,
+        products: cart.lines.map((l) => ({ id: l.itemId, quantity: l.quantity })),
+        payNow: asks ? "deposit" : "full",
+        ...(asks ? { deposit: toDollars(shown) } : {}),
+      },
+      client,
+      quoteSource(deps.db, q, cart),
+    );
+  } catch (err) {
+    if (err instanceof ApiError && err.code === "price_changed") throw amountRefused(person.region, rule, money);
+    throw err;
+  }
   const read = approved.safeParse(answer.body);
   if (read.success) {
     const { orderId, order, deposit: split } = read.data;

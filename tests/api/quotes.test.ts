@@ -9,7 +9,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatPrice } from "../../domain/format.ts";
-import { enquiries, mailOutbox, orderLinks, orders, quotes } from "../../server/db/schema.ts";
+import { enquiries, mailOutbox, orderLinks, orderPayments, orders, quotes } from "../../server/db/schema.ts";
 import type { MailMessage, MailTransport } from "../../server/mail/transport.ts";
 import { loggablePath, revokeOrderLinks } from "../../server/orders/links.ts";
 import type { AuthRequest } from "../../server/payments/gateway.ts";
@@ -101,10 +101,12 @@ describe.each(dbKinds)("quotes on %s", (kind: DbKind) => {
     throw new Error(`No ${kind} mail was sent to ${email}`);
   }
 
+  /** The quote's deposit (40 % of $9,000) with its share of Pennsylvania's 6 %, where the form delivers. */
+  const PA_DEPOSIT = "3816.00";
   const accept = (token: string, fields: Record<string, string> = {}) =>
     send(`/quotes/${token}`, {
       method: "POST",
-      body: acceptanceForm({ amount: "3600.00", key: newKey(), ...fields }),
+      body: acceptanceForm({ amount: PA_DEPOSIT, key: newKey(), ...fields }),
     });
 
   it("mails the visitor a quote written from a commission, and its page shows it", async () => {
@@ -113,6 +115,10 @@ describe.each(dbKinds)("quotes on %s", (kind: DbKind) => {
     expect(mail!.subject).toContain(formatPrice(9000));
     expect(mail!.text).toContain("2 x Matching bench: $1,800");
     expect(mail!.text).toContain("deposit of $3,600 (40%)");
+    // Prices before tax, and where it is added; never "tax included".
+    expect(mail!.text).toContain("Total before sales tax: $9,000 (USD)");
+    expect(mail!.text).toContain("6% for delivery in Pennsylvania");
+    expect(`${mail!.text}${mail!.html}`).not.toContain("tax included");
     expect(mail!.html).toContain("See and accept the quote");
     const page = await textOf(await send(`/quotes/${token}`));
     expect(page).toContain("Walnut dining table");
@@ -120,6 +126,9 @@ describe.each(dbKinds)("quotes on %s", (kind: DbKind) => {
     expect(page).toContain("Built to order in 10–14 weeks");
     expect(page).toContain("Accept and pay the deposit");
     expect(page).toContain("Accept and pay $3,600");
+    expect(page).toContain("Total before sales tax (USD)");
+    expect(page).toContain("Delivered in Pennsylvania: sales tax 6%, $540; deposit now $3,816.");
+    expect(page).not.toContain("tax included");
     expect(page).toContain('content="noindex, nofollow"');
     const [enquiry] = await db().select().from(enquiries).where(eq(enquiries.id, enquiryId));
     expect(enquiry!.status).toBe("replied");
@@ -159,18 +168,18 @@ describe.each(dbKinds)("quotes on %s", (kind: DbKind) => {
     expect(paid.status).toBe(200);
     const html = await textOf(paid);
     expect(html).toContain("Thank you: your quote is accepted");
-    expect(html).toContain("we received $3,600. The balance of $5,400 is asked for when your pieces are ready.");
+    expect(html).toContain("we received $3,816. The balance of $5,724 is asked for when your pieces are ready.");
     expect(html).toContain(`We mailed the link to your order&#x27;s page to ${email}.`);
     expect(html).not.toMatch(ORDER_LINK);
     expect(charged.length).toBe(before + 1);
-    expect(charged.at(-1)!.amount).toBe("3600.00");
+    expect(charged.at(-1)!.amount).toBe("3816.00");
 
     const confirmation = await mailTo(email, "order-confirmation");
-    expect(confirmation.text).toContain("Deposit paid: $3,600");
+    expect(confirmation.text).toContain("Deposit paid: $3,816");
     expect(confirmation.text).toContain("Matching bench");
     const orderPage = await textOf(await send(`/orders/${ORDER_LINK.exec(confirmation.text)![1]}`));
     expect(orderPage).toContain("Deposit paid");
-    expect(orderPage).toContain("$5,400 due");
+    expect(orderPage).toContain("$5,724 due");
     expect(orderPage).toContain("bookmatched top");
     expect(orderPage).toContain("Expected to leave the studio:");
 
@@ -181,6 +190,73 @@ describe.each(dbKinds)("quotes on %s", (kind: DbKind) => {
     expect(second.status).toBe(409);
     expect(await textOf(second)).toContain("This quote has already been accepted.");
     expect(charged.length).toBe(before + 1);
+  });
+
+  it("charges Pennsylvania's tax on a quote delivered there: the order keeps 6 % of the quote and its rule", async () => {
+    const { token, email } = await quoted();
+    const paid = await accept(token);
+    expect(paid.status).toBe(200);
+    const [order] = await db().select().from(orders).where(eq(orders.email, email));
+    expect(Number(order!.subtotal)).toBe(9000);
+    expect(Number(order!.tax)).toBe(540);
+    expect(Number(order!.total)).toBe(9540);
+    expect(order!.taxRule).toEqual({ state: "PA", rate: 6, delivery: true });
+    const [payment] = await db().select().from(orderPayments).where(eq(orderPayments.orderId, order!.id));
+    expect(Number(payment!.amount)).toBe(3816);
+    expect(Number(payment!.tax)).toBe(216);
+    const confirmation = await mailTo(email, "order-confirmation");
+    expect(confirmation.text).toContain("Sales tax (PA 6%): $540");
+  });
+
+  it("charges no tax on a quote delivered where the studio collects none", async () => {
+    const { token, email } = await quoted();
+    const before = charged.length;
+    const ohio = { region: "OH", city: "Columbus", postal: "43004" };
+    const taxedFigure = await accept(token, ohio);
+    expect(taxedFigure.status).toBe(409);
+    expect(await textOf(taxedFigure)).toContain("Delivered in Ohio, the deposit comes to $3,600, with no sales tax.");
+    const paid = await accept(token, { ...ohio, amount: "3600.00" });
+    expect(paid.status).toBe(200);
+    expect(charged.length).toBe(before + 1);
+    expect(charged.at(-1)!.amount).toBe("3600.00");
+    const [order] = await db().select().from(orders).where(eq(orders.email, email));
+    expect(Number(order!.tax)).toBe(0);
+    expect(Number(order!.total)).toBe(9000);
+    expect(order!.taxRule).toBeNull();
+  });
+
+  it("asks again, charging nothing, when the buyer in Pennsylvania confirms the untaxed figure", async () => {
+    const { token, email } = await quoted();
+    const before = charged.length;
+    const untaxed = await accept(token, { amount: "3600.00" });
+    expect(untaxed.status).toBe(409);
+    const html = await textOf(untaxed);
+    expect(html).toContain(
+      "Delivered in Pennsylvania, the deposit comes to $3,816 with its sales tax of $216 (6%). Nothing was charged",
+    );
+    // The page answers with the figures for Pennsylvania, ready to confirm, the address kept.
+    expect(html).toContain("Sales tax (PA 6%)");
+    expect(html).toContain('name="amount" value="3816.00"');
+    expect(html).toContain("Accept and pay $3,816");
+    expect(html).toContain('value="4 Mill Race Road"');
+    expect(charged.length).toBe(before);
+    expect(await db().select().from(orders).where(eq(orders.email, email))).toHaveLength(0);
+    const [q] = await db().select().from(quotes).where(eq(quotes.email, email));
+    expect(q!.status).toBe("sent");
+    expect((await accept(token)).status).toBe(200);
+    expect(charged.length).toBe(before + 1);
+  });
+
+  it("asks for the whole quote with its tax when the deposit is all of it", async () => {
+    const { token, email } = await quoted({ depositPercent: "100" });
+    expect(await textOf(await send(`/quotes/${token}`))).toContain(
+      "Delivered in Pennsylvania: sales tax 6%, $540; $9,540 now.",
+    );
+    const paid = await accept(token, { amount: "9540.00" });
+    expect(paid.status).toBe(200);
+    expect(await textOf(paid)).toContain("we received $9,540.");
+    const [order] = await db().select().from(orders).where(eq(orders.email, email));
+    expect(Number(order!.tax)).toBe(540);
   });
 
   /** What the page says once it is accepted: its "quote-done" section, as the visitor reads it. */
@@ -202,7 +278,7 @@ describe.each(dbKinds)("quotes on %s", (kind: DbKind) => {
     const first = await accept(token, { key });
     expect(first.status).toBe(200);
     const answer = acceptedSection(await textOf(first));
-    expect(answer).toContain("$3,600");
+    expect(answer).toContain("$3,816");
     expect(answer).not.toMatch(ORDER_LINK);
     for (let i = 0; i < 3; i++) {
       const replay = await accept(token, { key });

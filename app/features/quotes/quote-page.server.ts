@@ -8,8 +8,9 @@ import { newPaymentKey } from "../../../server/orders/balance.ts";
 import {
   ACCEPT_FIELDS,
   acceptQuote,
+  type FreshQuoteFigures,
   findQuoteByToken,
-  quoteDeposit,
+  quoteGoods,
   quoteLeadTime,
   quoteState,
 } from "../../../server/quotes/quotes.ts";
@@ -25,16 +26,16 @@ export async function quotePageLoader(context: AppLoadContext, token: string) {
   // A wrong or malformed token: the plain 404 any missing page gets.
   if (!q) throw data("Not found", { status: 404 });
   const state = await quoteState(db, q);
-  const { lead, window } = await quoteLeadTime(db, q);
-  const deposit = quoteDeposit(q);
+  const { lead, window, taxRules } = await quoteLeadTime(db, q);
   return {
     id: q.id,
     name: q.name,
     email: q.email,
     lines: q.lines.map((l, i) => ({ id: i, ...l, total: toCents(l.price) * l.quantity })),
-    total: toCents(q.total),
-    deposit: { now: toCents(deposit.now), balance: toCents(deposit.balance) },
+    goods: quoteGoods(q),
     depositPercent: q.depositPercent,
+    // Where the studio collects sales tax: the page works the figures out for the state typed.
+    taxRules,
     builds: leadTimeText(lead, false),
     // If accepted today: when it would leave the studio.
     leaves: window ? shipDatesText(window) : null,
@@ -58,6 +59,8 @@ export type AcceptAnswer = {
   field?: string;
   values?: Record<string, string>;
   nextKey?: string;
+  /** The figures for the state posted, when the amount confirmed was not them: to confirm again. */
+  fresh?: FreshQuoteFigures;
 };
 
 /** Accepts the quote and pays what it asks now (a plain form post: it works before and without scripts). */
@@ -80,8 +83,15 @@ export async function quotePageAction(request: Request, context: AppLoadContext,
         : "The payment could not be made just now. Nothing was charged; try again.";
     return data({ error: message, values, nextKey: newPaymentKey() } satisfies AcceptAnswer, { status: 402 });
   } catch (err) {
-    if (err instanceof ApiError && err.status < 500)
-      return data({ error: err.message, field: err.field, values } satisfies AcceptAnswer, { status: err.status });
+    if (err instanceof ApiError && err.status < 500) {
+      const fresh = err.extra?.fresh as FreshQuoteFigures | undefined;
+      return data(
+        { error: err.message, field: err.field, values, ...(fresh ? { fresh } : {}) } satisfies AcceptAnswer,
+        {
+          status: err.status,
+        },
+      );
+    }
     throw err;
   }
 }
