@@ -5,14 +5,17 @@
  * (names, tagline, the Our Story page, the founder and their photos). The short name, the time
  * zone and the lead-tracking script are set with the details; a changed short name is kept among
  * the former ones, whose saved carts and wish lists visitors' browsers carry over
- * (app/features/shopping/store.ts). Every change is audited and published on the change feed, so
- * every process shows it at once.
+ * (app/features/shopping/store.ts). Beside the deposit, the states where the studio collects
+ * sales tax (docs/product.md, "Sales tax"). Every change is audited and published on the change
+ * feed, so every process shows it at once.
  */
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { IDENTITY_FIELDS } from "../../domain/content-fields.ts";
 import { EMAIL, EMAIL_MESSAGE } from "../../domain/email.ts";
+import { US_STATES } from "../../domain/regions.ts";
 import { isTimeZone, SHORT_NAME, SHORT_NAME_MESSAGE, trackingScriptProblem } from "../../domain/studio-identity.ts";
+import { isTaxRate, MAX_TAX_RATE, type TaxRule } from "../../domain/tax.ts";
 import { slugify } from "../../domain/text.ts";
 import { youTubeId } from "../../domain/video.ts";
 import { writeCatalog } from "../db/catalog-writes.ts";
@@ -230,4 +233,65 @@ export async function saveIdentity(
       after: pick(after),
     });
   });
+}
+
+/** A sales-tax row as the form posts it: a state's code (empty: the row is left out), a rate, delivery ticked. */
+export type SalesTaxRow = { state: string; rate: string; delivery: boolean };
+
+/** As many rows as there are states: one each at most. */
+export const SALES_TAX_ROWS = US_STATES.length;
+
+const RATE = /^\d{1,2}(\.\d{1,3})?$/;
+
+/**
+ * Reads the sales-tax rows: a row with no state is left out; an unknown state, a state listed
+ * twice or a rate that is not a percentage above 0 and at most MAX_TAX_RATE with up to three
+ * decimals is a 400 naming the field as `salesTax.{row}.{state|rate}`.
+ */
+export function readSalesTax(rows: readonly SalesTaxRow[]): TaxRule[] {
+  if (rows.length > SALES_TAX_ROWS) throw badRequest("salesTax", `At most ${SALES_TAX_ROWS} states.`);
+  const rules: TaxRule[] = [];
+  rows.forEach((row, i) => {
+    const state = row.state.trim().toUpperCase();
+    if (!state) return;
+    const known = US_STATES.find((s) => s.code === state);
+    if (!known) throw badRequest(`salesTax.${i}.state`, "State: choose one from the list.");
+    if (rules.some((r) => r.state === state))
+      throw badRequest(`salesTax.${i}.state`, `${known.name} is listed twice: give each state one rate.`);
+    const text = row.rate.trim();
+    const rate = Number(text);
+    if (!RATE.test(text) || !isTaxRate(rate))
+      throw badRequest(
+        `salesTax.${i}.rate`,
+        `Rate for ${known.name}: a percentage above 0 and at most ${MAX_TAX_RATE}, with up to three decimals, such as 6 or 6.625.`,
+      );
+    rules.push({ state, rate, delivery: row.delivery });
+  });
+  return rules;
+}
+
+/**
+ * Saves where the studio collects sales tax. Orders already placed keep the rule they were
+ * charged by (orders.tax_rule); the checkout, the quote pages and the cached studio answers take
+ * the new rules as soon as the change is published.
+ */
+export async function saveSalesTax(deps: Deps, who: StaffAccount, rows: readonly SalesTaxRow[]) {
+  const salesTax = readSalesTax(rows);
+  await writeCatalog(deps, async (tx) => {
+    const [before] = await tx
+      .select({ salesTax: studioConfig.salesTax })
+      .from(studioConfig)
+      .where(eq(studioConfig.id, 1))
+      .for("update");
+    if (!before) throw badRequest("form", "The studio is not set up yet.");
+    await tx.update(studioConfig).set({ salesTax, updatedAt: new Date() }).where(eq(studioConfig.id, 1));
+    await audit(tx, who, {
+      action: "studio.sales-tax",
+      entity: "studio",
+      entityId: 1,
+      before: { salesTax: before.salesTax },
+      after: { salesTax },
+    });
+  });
+  return salesTax;
 }

@@ -5,8 +5,11 @@ import { timeZones } from "../../../domain/studio-identity.ts";
 import {
   getAnnouncementForStudio,
   getStudioForStudio,
+  SALES_TAX_ROWS,
+  type SalesTaxRow,
   saveAnnouncement,
   saveIdentity,
+  saveSalesTax,
   saveStudio,
 } from "../../../server/studio/content.ts";
 import { field, refused, requireChange, requireStaff } from "./guard.server.ts";
@@ -24,6 +27,28 @@ function pairs(form: FormData, prefix: string, a: string, b: string) {
   }
   return out;
 }
+
+/** The sales-tax rows posted (`salesTax.{i}.state`, `.rate`, `.delivery`), in order, up to the last one posted. */
+function salesTaxRows(form: FormData): SalesTaxRow[] {
+  const rows: SalesTaxRow[] = [];
+  for (let i = 0; i <= SALES_TAX_ROWS && form.has(`salesTax.${i}.state`); i++)
+    rows.push({
+      state: field(form, `salesTax.${i}.state`),
+      rate: field(form, `salesTax.${i}.rate`),
+      delivery: field(form, `salesTax.${i}.delivery`) === "1",
+    });
+  return rows;
+}
+
+/** The rows as typed, given back with a refusal (the checkbox as "1" or ""). */
+const typedRows = (rows: SalesTaxRow[]) =>
+  Object.fromEntries(
+    rows.flatMap((r, i) => [
+      [`salesTax.${i}.state`, r.state],
+      [`salesTax.${i}.rate`, r.rate],
+      [`salesTax.${i}.delivery`, r.delivery ? "1" : ""],
+    ]),
+  );
 
 export async function contentLoader(request: Request, context: AppLoadContext) {
   await requireStaff(request, context, { right: "content.edit" });
@@ -93,6 +118,20 @@ export async function contentAction(request: Request, context: AppLoadContext) {
         return refused(err, { intent, values });
       }
       return { ok: "The studio's details are saved." } satisfies ContentActionData;
+    }
+    if (intent === "salesTax") {
+      const rows = salesTaxRows(form);
+      try {
+        const rules = await saveSalesTax(context.deps, session.staff, rows);
+        return {
+          ok: rules.length
+            ? "The sales tax is saved: new orders and quotes are charged by it."
+            : "The sales tax is saved: no state is listed, so no order is charged any.",
+          intent,
+        } satisfies ContentActionData;
+      } catch (err) {
+        return refused(err, { intent, values: typedRows(rows) });
+      }
     }
     if (intent === "identity") {
       const values = postedFields(IDENTITY_FIELDS, form);

@@ -5,6 +5,7 @@ import { type ContentActionData, contentAction, contentLoader } from "../../feat
 import { HtmlEditor } from "../../features/studio/html-editor.tsx";
 import { FieldsForm } from "../../features/studio/item-form.tsx";
 import { JumpTo, jumpTo, Part } from "../../features/studio/jump-to.tsx";
+import { SalesTaxForm } from "../../features/studio/sales-tax-form.tsx";
 import { StudioField, StudioForm, StudioNotices } from "../../features/studio/studio-form.tsx";
 import { TimeZoneField } from "../../features/studio/time-zone-field.tsx";
 import { useStudio } from "../../features/studio/use-studio.ts";
@@ -21,14 +22,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Content — Studio" }];
 
 /** The page's parts, in its order, to jump to: its lists, then its three forms. */
-const PARTS = ["Content lists", "Announcement", "The studio", "The studio's story"] as const;
+const PARTS = ["Content lists", "Announcement", "The studio", "Sales tax", "The studio's story"] as const;
 
 /** Room for two more lines than there are. */
 const withRoom = <T,>(rows: T[], blank: T) => [...rows, blank, blank].slice(0, 10);
 
 /**
  * The content lists (carousel, testimonials, team ...), the announcement, the studio's contact
- * details, hours and social links, and its identity and story.
+ * details, hours and social links, where it collects sales tax, and its identity and story.
  */
 export default function StudioContent({ loaderData, actionData }: Route.ComponentProps) {
   const { csrf } = useStudio();
@@ -192,6 +193,14 @@ export default function StudioContent({ loaderData, actionData }: Route.Componen
             </StudioForm>
           </Part>
           <Part heading={PARTS[3]}>
+            <SalesTaxForm
+              csrf={csrf}
+              rules={studio.salesTax}
+              typed={answer?.intent === "salesTax" && answer.error ? answer.values : undefined}
+              error={answer?.intent === "salesTax" ? { field: answer.field, message: answer.error } : undefined}
+            />
+          </Part>
+          <Part heading={PARTS[4]}>
             <FieldsForm
               key={studio.founderImages.map((i) => i.fileName).join()}
               csrf={csrf}
