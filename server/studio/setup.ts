@@ -3,6 +3,8 @@
  * own through a one-time setup link: every start before setup prints one (its code's SHA-256 is
  * kept in `app_settings`, the code itself nowhere), and the first form posted with a live code
  * writes the studio's record and its first owner in one transaction, then forgets every code.
+ * It may also say the sales tax the studio collects in its own state (docs/product.md, "Sales
+ * tax"); other states are added on the Content page.
  * Until then public pages say the shop is opening soon (server/app.ts).
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
@@ -11,6 +13,7 @@ import { z } from "zod";
 import { EMAIL, EMAIL_MESSAGE } from "../../domain/email.ts";
 import { STUDIO_TIME_ZONE } from "../../domain/lead-time.ts";
 import { isTimeZone, SHORT_NAME, SHORT_NAME_MESSAGE } from "../../domain/studio-identity.ts";
+import { isTaxRate, MAX_TAX_RATE, stateCode, type TaxRule } from "../../domain/tax.ts";
 import { writeCatalog } from "../db/catalog-writes.ts";
 import type { Db } from "../db/client.ts";
 import { staffAccounts, studioConfig } from "../db/schema.ts";
@@ -85,6 +88,9 @@ export const setupForm = z.object({
     .transform((v) => v || STUDIO_TIME_ZONE)
     .refine(isTimeZone, "Time zone: choose one from the list, such as America/Chicago."),
   ownerName: optional("Your name", 100),
+  // The sales tax collected in the studio's own state: none when left empty.
+  salesTaxRate: z.string().trim().max(10, "Sales tax: a percentage such as 6 or 6.625.").default(""),
+  salesTaxDelivery: z.string().default(""),
   password: z.string().refine((p) => !passwordProblem(p), {
     message: "The password must be at least 12 characters.",
   }),
@@ -100,6 +106,23 @@ export function readSetupForm(values: Record<string, unknown>): SetupInput {
 }
 
 /**
+ * The sales tax the setup form asks for: none without a rate; with one, the studio's state must
+ * be a US state and the rate a percentage above 0 and at most MAX_TAX_RATE (three decimals).
+ */
+export function setupSalesTax(input: Pick<SetupInput, "state" | "salesTaxRate" | "salesTaxDelivery">): TaxRule[] {
+  if (!input.salesTaxRate) return [];
+  const rate = Number(input.salesTaxRate);
+  if (!/^\d{1,2}(\.\d{1,3})?$/.test(input.salesTaxRate) || !isTaxRate(rate))
+    throw badRequest(
+      "salesTaxRate",
+      `Sales tax: a percentage above 0 and at most ${MAX_TAX_RATE}, with up to three decimals, such as 6 or 6.625; empty for none.`,
+    );
+  const state = stateCode(input.state);
+  if (!state) throw badRequest("state", "State: a US state, such as PA, to collect its sales tax.");
+  return [{ state, rate, delivery: input.salesTaxDelivery === "1" }];
+}
+
+/**
  * Sets the shop up as the studio's own: its record and its first owner (signing in with the
  * form's e-mail, which is also the studio's public inbox until changed on the Content page), in
  * one transaction that also forgets every setup code. A used or unknown code is refused, and so
@@ -111,6 +134,7 @@ export async function completeSetup(
   values: Record<string, unknown>,
 ): Promise<StaffAccount> {
   const input = readSetupForm(values);
+  const salesTax = setupSalesTax(input);
   const passwordHash = await hashPassword(input.password);
   const owner = await writeCatalog(deps, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SETUP_LOCK})`);
@@ -138,6 +162,7 @@ export async function completeSetup(
       founderImages: [],
       story: "",
       timeZone: input.timeZone,
+      salesTax,
     });
     const [row] = await tx
       .insert(staffAccounts)
@@ -153,7 +178,13 @@ export async function completeSetup(
       action: "studio.setup",
       entity: "studio",
       entityId: 1,
-      after: { name: input.name, shortName: input.shortName, email: input.email, timeZone: input.timeZone },
+      after: {
+        name: input.name,
+        shortName: input.shortName,
+        email: input.email,
+        timeZone: input.timeZone,
+        salesTax,
+      },
     });
     return account;
   });

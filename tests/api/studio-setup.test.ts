@@ -84,6 +84,9 @@ describe.each(dbKinds)("a shop started empty (%s)", (kind) => {
     const homeHtml = await home.text();
     expect(homeHtml).toContain("Test Bench Studio");
     expect(homeHtml).not.toMatch(/hay ?creek/i);
+    // No rate given: the shop charges no sales tax, and the page said where to set it.
+    expect(html).toContain("More states are added later under Content, Sales tax.");
+    expect(((await (await send("/api/studio")).json()) as { salesTax: unknown }).salesTax).toEqual([]);
 
     // The link was for one use; the setup page now sends to the sign-in.
     const again = await send(`/studio/setup?code=${code}`, {
@@ -112,5 +115,26 @@ describe.each(dbKinds)("a shop started empty (%s)", (kind) => {
       body: formBody({ code: first, ...STUDIO }),
     });
     expect(ok.status).toBe(302);
+  });
+
+  it("sets the sales tax of the studio's own state with it, refusing a bad rate or an unknown state", async () => {
+    await emptyShop();
+    const code = (await issueSetupCode(t.deps.database.db))!;
+    const post = (fields: Record<string, string>) =>
+      send(`/studio/setup?code=${code}`, { method: "POST", body: formBody({ code, ...STUDIO, ...fields }) });
+    const badRate = await post({ state: "NJ", salesTaxRate: "25" });
+    expect(badRate.status).toBe(400);
+    const badRateHtml = await badRate.text();
+    expect(badRateHtml).toContain("Sales tax: a percentage above 0 and at most 20");
+    const rateInput = /<input[^>]*name="salesTaxRate"[^>]*>/.exec(badRateHtml)?.[0] ?? "";
+    expect(rateInput, rateInput).toContain('aria-invalid="true"');
+    const nowhere = await post({ state: "Atlantis", salesTaxRate: "6" });
+    expect(nowhere.status).toBe(400);
+    expect(await nowhere.text()).toContain("State: a US state, such as PA, to collect its sales tax.");
+    const done = await post({ state: "New Jersey", salesTaxRate: "6.625" });
+    expect(done.status).toBe(302);
+    expect(((await (await send("/api/studio")).json()) as { salesTax: unknown }).salesTax).toEqual([
+      { state: "NJ", rate: 6.625, delivery: false },
+    ]);
   });
 });

@@ -6,8 +6,11 @@ import { ApiError } from "../../../server/http/errors.ts";
 import { createSession, sessionCookie } from "../../../server/staff/sessions.ts";
 import { completeSetup, isSetUp, setupCodeIsLive } from "../../../server/studio/setup.ts";
 
+/** The sales tax in the studio's own state, which the page also asks for (server/studio/setup.ts). */
+const TAX_FIELDS = ["salesTaxRate", "salesTaxDelivery"] as const;
+
 /** What the page posts, as typed (the password is never sent back). */
-export type SetupValues = Partial<Record<(typeof SETUP_FIELDS)[number], string>>;
+export type SetupValues = Partial<Record<(typeof SETUP_FIELDS)[number] | (typeof TAX_FIELDS)[number], string>>;
 
 export async function setupLoader(request: Request, context: AppLoadContext) {
   const db = context.deps.database.db;
@@ -27,7 +30,7 @@ export async function setupAction(request: Request, context: AppLoadContext) {
     const v = form.get(name);
     return typeof v === "string" ? v : "";
   };
-  const values: SetupValues = Object.fromEntries(SETUP_FIELDS.map((f) => [f, text(f)]));
+  const values: SetupValues = Object.fromEntries([...SETUP_FIELDS, ...TAX_FIELDS].map((f) => [f, text(f)]));
   try {
     const owner = await completeSetup(deps, text("code"), { ...values, password: text("password") });
     const { token } = await createSession(deps.database.db, deps.config, {

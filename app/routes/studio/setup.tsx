@@ -14,11 +14,12 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 // The fields a refusal may name; anything else (a used link) is said at the top.
-const FIELDS = new Set<string>([...SETUP_FIELDS, "password"]);
+const FIELDS = new Set<string>([...SETUP_FIELDS, "salesTaxRate", "password"]);
 
 /**
  * The one-time setup of a shop started empty: the studio's name, short name, e-mail, phone,
- * address and time zone, and its first owner. A plain form: it works before and without scripts.
+ * address and time zone, the sales tax it collects in its own state, and its first owner. A
+ * plain form: it works before and without scripts.
  */
 export default function StudioSetup({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.live) {
@@ -108,6 +109,22 @@ export default function StudioSetup({ loaderData, actionData }: Route.ComponentP
               value={typed.timeZone || loaderData.defaultTimeZone}
               error={errorFor("timeZone")}
             />
+          </fieldset>
+          <fieldset className="studio-setup__group">
+            <legend>Sales tax</legend>
+            {text("salesTaxRate", "Sales tax in your state (%)", {
+              max: 10,
+              hint: "The rate the shop charges on orders delivered in the state above, such as 6 or 6.625. Leave it empty to charge none. More states are added later under Content, Sales tax.",
+            })}
+            <label className="studio-check">
+              <input
+                type="checkbox"
+                name="salesTaxDelivery"
+                value="1"
+                defaultChecked={actionData ? typed.salesTaxDelivery === "1" : false}
+              />{" "}
+              Delivery is taxed with the goods
+            </label>
           </fieldset>
           <fieldset className="studio-setup__group">
             <legend>You, its first owner</legend>
