@@ -16,8 +16,9 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { orderLines, orderLinks, orderRefunds, orders, quotes } from "../db/schema.ts";
 import { siteOrigin } from "../seo/origin.ts";
+import { mintStaffToken } from "../staff/tokens.ts";
 
-type Tx = Pick<Db, "insert" | "select" | "update">;
+type Tx = Pick<Db, "insert" | "select" | "update" | "delete">;
 
 /** A page token's stored form (an order's or a quote's). */
 export const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -45,7 +46,7 @@ export const mailedOrderLink = (orderId: number) => `~link.order.${orderId}~`;
 /** The mark of a quote's page token in a queued mail (see mailedOrderLink). */
 export const mailedQuoteLink = (quoteId: number) => `~link.quote.${quoteId}~`;
 
-const MAILED_LINK = /~link\.(order|quote)\.(\d+)~/g;
+const MAILED_LINK = /~link\.(order|quote|invite|reset)\.(\d+)~/g;
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -54,7 +55,9 @@ const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim(
  * text and the HTML), as the outbox sends it. An order's token is a new `order_links` row. A quote
  * has one `token_hash`: each send of its mail replaces it, so only the latest quote mail's link
  * opens the quote (a quote is mailed once, at its writing; a resend would end the first link).
- * A mark is minted only for a mail to the order's or quote's own address: a mark typed into
+ * A staff invitation's or reset's mark (server/staff/tokens.ts mailedStaffLink) is minted as a
+ * one-time link of that account. A mark is minted only for a mail to the order's, quote's or
+ * account's own address: a mark typed into
  * text that is mailed elsewhere (an enquiry quoted in a reply, say) gets a token that opens
  * nothing, and is named in `refused`. A send that then fails leaves its token minted and unknown
  * to anyone (the mail never left), so it opens nothing anyone has; the next attempt mints again.
@@ -68,11 +71,17 @@ export async function mintMailedLinks<T extends string | null>(
   const tokens = new Map<string, string>();
   const refused: string[] = [];
   for (const mark of marks) {
-    const [, what, idText] = /^~link\.(order|quote)\.(\d+)~$/.exec(mark)!;
+    const [, what, idText] = /^~link\.(order|quote|invite|reset)\.(\d+)~$/.exec(mark)!;
     const id = Number(idText);
-    const token = newToken();
+    let token = newToken();
     let minted = false;
-    if (what === "order") {
+    if (what === "invite" || what === "reset") {
+      const staffToken = await mintStaffToken(tx, what, id, to);
+      if (staffToken) {
+        token = staffToken;
+        minted = true;
+      }
+    } else if (what === "order") {
       const [order] = await tx.select({ email: orders.email }).from(orders).where(eq(orders.id, id));
       if (order && sameAddress(order.email, to)) {
         await tx.insert(orderLinks).values({ orderId: id, tokenHash: hashOf(token) });

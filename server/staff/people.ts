@@ -2,8 +2,8 @@
  * People of the back office (docs/product.md, "People"): an owner invites someone by e-mail, who
  * sets their own password (and second step) from a one-time link; anyone with an account can ask
  * for a password reset link on the sign-in page; an owner, or the command line, can send one.
- * Links are one-time tokens (tokens.ts) mailed through the outbox; the studio's name in the mail
- * comes from its record.
+ * Links are one-time tokens (tokens.ts) minted as the outbox sends their mail; the studio's name
+ * in the mail comes from its record.
  */
 import { and, eq } from "drizzle-orm";
 import { EMAIL } from "../../domain/email.ts";
@@ -19,14 +19,7 @@ import { normaliseEmail, type Role, type StaffAccount, toAccount } from "./accou
 import { audit } from "./audit.ts";
 import { hashPassword, passwordProblem } from "./passwords.ts";
 import { createSession } from "./sessions.ts";
-import {
-  dropStaffTokens,
-  keepStaffToken,
-  newStaffToken,
-  TOKEN_HOURS,
-  type TokenKind,
-  takeStaffToken,
-} from "./tokens.ts";
+import { dropStaffTokens, mailedStaffLink, TOKEN_HOURS, type TokenKind, takeStaffToken } from "./tokens.ts";
 import { totpStep } from "./totp.ts";
 
 /** What people's work needs: the database, the settings (the site's address), and a nudge for the mailer. */
@@ -50,9 +43,10 @@ async function studioName(db: Pick<Db, "select">): Promise<string> {
   return row?.name || "the studio";
 }
 
-function linkUrl(config: Config, kind: TokenKind, token: string): string {
+/** The link a queued mail carries: its token is minted as the mail is sent (tokens.ts mailedStaffLink). */
+function linkUrl(config: Config, kind: TokenKind, staffId: number): string {
   const page = kind === "invite" ? "/studio/welcome" : "/studio/login/reset";
-  return `${siteOrigin(config)}${page}?token=${token}`;
+  return `${siteOrigin(config)}${page}?token=${mailedStaffLink(kind, staffId)}`;
 }
 
 const hoursText = (kind: TokenKind) => (TOKEN_HOURS[kind] === 1 ? "1 hour" : `${TOKEN_HOURS[kind]} hours`);
@@ -113,7 +107,6 @@ export async function inviteStaff(
 ): Promise<StaffAccount> {
   const email = checkEmail(input.email);
   const name = (input.name ?? "").trim().slice(0, 100);
-  const { token, hash } = newStaffToken();
   const studio = await studioName(deps.db);
   const account = await deps.db.transaction(async (tx) => {
     const [row] = await tx
@@ -122,9 +115,8 @@ export async function inviteStaff(
       .onConflictDoNothing()
       .returning();
     if (!row) throw badRequest("email", `There is already an account for ${email}.`);
-    await keepStaffToken(tx, row.id, "invite", hash);
     await enqueueMail(tx, [
-      inviteMail({ to: email, name, role: input.role, by, studio, url: linkUrl(deps.config, "invite", token) }),
+      inviteMail({ to: email, name, role: input.role, by, studio, url: linkUrl(deps.config, "invite", row.id) }),
     ]);
     await audit(tx, by, {
       action: "staff.invite",
@@ -147,10 +139,10 @@ async function pendingAccount(db: Pick<Db, "select">, id: number) {
 /** Mails a pending invitation again with a new link; the earlier link stops working. */
 export async function resendInvite(deps: PeopleDeps, by: Who, id: number): Promise<StaffAccount> {
   const row = await pendingAccount(deps.db, id);
-  const { token, hash } = newStaffToken();
   const studio = await studioName(deps.db);
   await deps.db.transaction(async (tx) => {
-    await keepStaffToken(tx, row.id, "invite", hash);
+    // The earlier link stops working now; the new one is minted as its mail is sent.
+    await dropStaffTokens(tx, row.id, "invite");
     await enqueueMail(tx, [
       inviteMail({
         to: row.email,
@@ -158,7 +150,7 @@ export async function resendInvite(deps: PeopleDeps, by: Who, id: number): Promi
         role: row.role === "owner" ? "owner" : "staff",
         by,
         studio,
-        url: linkUrl(deps.config, "invite", token),
+        url: linkUrl(deps.config, "invite", row.id),
       }),
     ]);
     await audit(tx, by, { action: "staff.invite-resend", entity: "staff", entityId: row.email });
@@ -190,11 +182,10 @@ export async function sendResetLink(deps: PeopleDeps, by: Who | null, who: { id:
   if (!row)
     throw badRequest("email", "id" in who ? "No such account." : `No account for ${normaliseEmail(who.email)}.`);
   if (row.disabled) throw badRequest("email", `${row.email} is disabled: enable it first.`);
-  const { token, hash } = newStaffToken();
   const studio = await studioName(deps.db);
   await deps.db.transaction(async (tx) => {
-    await keepStaffToken(tx, row.id, "reset", hash);
-    await enqueueMail(tx, [resetMail({ to: row.email, studio, url: linkUrl(deps.config, "reset", token) })]);
+    await dropStaffTokens(tx, row.id, "reset");
+    await enqueueMail(tx, [resetMail({ to: row.email, studio, url: linkUrl(deps.config, "reset", row.id) })]);
     const entry = { action: "staff.reset-link", entity: "staff", entityId: row.email };
     if (by) await audit(tx, by, entry);
     else await tx.insert(auditLog).values({ ...entry, staffId: null, staffEmail: "command line" });
@@ -210,9 +201,9 @@ export type ForgotOutcome = { ok: true } | { ok: false; retryAfterSeconds: numbe
 
 /**
  * The public "Forgot password" form. Whether or not the address has an account, the answer is
- * the same and so is the work: the same limits are counted, the same lookup made, a token and its
- * mail made and written in one transaction, which is rolled back when there is no account (or it
- * is disabled), so nothing is kept or sent for it.
+ * the same and so is the work: the same limits are counted, the same lookup made, the account's
+ * earlier reset links ended and its mail queued in one transaction, which is rolled back when there
+ * is no account (or it is disabled), so nothing is changed or sent for it.
  */
 export async function requestPasswordReset(
   deps: PeopleDeps & { limits: Limits },
@@ -227,12 +218,12 @@ export async function requestPasswordReset(
     return { ok: false, retryAfterSeconds: Math.max(perClient.retryAfterSeconds, perAddress.retryAfterSeconds) };
   const [row] = await deps.db.select().from(staffAccounts).where(eq(staffAccounts.email, email));
   const sends = row !== undefined && !row.disabled;
-  const { token, hash } = newStaffToken();
   const studio = await studioName(deps.db);
-  const mail = resetMail({ to: row?.email ?? email, studio, url: linkUrl(deps.config, "reset", token) });
+  const mail = resetMail({ to: row?.email ?? email, studio, url: linkUrl(deps.config, "reset", row?.id ?? 0) });
   try {
     await deps.db.transaction(async (tx) => {
-      await keepStaffToken(tx, row?.id ?? 0, "reset", hash);
+      // Earlier reset links stop working now; the new one is minted as its mail is sent.
+      await dropStaffTokens(tx, row?.id ?? 0, "reset");
       await enqueueMail(tx, [mail]);
       if (!sends) throw new NothingToSend();
     });

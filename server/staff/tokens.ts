@@ -3,6 +3,9 @@
  * sets their own password, and a password reset (1 hour). The link carries 32 random bytes; the
  * table keeps only their SHA-256, so a copy of the database opens no account. A link works once:
  * taking it marks it used in the same statement that checks it, so two tabs cannot both use it.
+ * A mail carries no token until it is sent: it is queued with a mark (`mailedStaffLink`), and the
+ * outbox mints the token as it sends it (`mintStaffToken`, through server/orders/links.ts
+ * `mintMailedLinks`), then clears the stored body, so no queued or sent mail holds a live link.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
@@ -85,6 +88,24 @@ export async function takeStaffToken(tx: Tx, token: string, kind: TokenKind): Pr
     )
     .returning({ staffId: staffTokens.staffId });
   return row?.staffId ?? null;
+}
+
+/** The mark a queued mail carries in place of an account's link token: `~link.invite.12~`. */
+export const mailedStaffLink = (kind: TokenKind, staffId: number) => `~link.${kind}.${staffId}~`;
+
+/**
+ * As the outbox sends a mail to `to`: a new token of this kind for the account, kept (ending its
+ * earlier unused ones of the kind: the newest mail's link is the one that works). Null, and nothing
+ * kept, when the account is not the mail's addressee, is disabled, or (an invitation) already has
+ * its password or is gone.
+ */
+export async function mintStaffToken(tx: Tx, kind: TokenKind, staffId: number, to: string): Promise<string | null> {
+  const [row] = await tx.select().from(staffAccounts).where(eq(staffAccounts.id, staffId));
+  const addressee = row && row.email.trim().toLowerCase() === to.trim().toLowerCase();
+  if (!row || !addressee || row.disabled || (kind === "invite" && row.passwordHash !== "")) return null;
+  const { token, hash } = newStaffToken();
+  await keepStaffToken(tx, staffId, kind, hash);
+  return token;
 }
 
 /** Ends every unused link of an account (all kinds): its password was set another way, or it is gone. */

@@ -206,8 +206,15 @@ describe.each(dbKinds)("npm run staff while the shop runs on %s", (kind) => {
       const decoded = mail.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
       expect(decoded).toMatch(/https:\/\/shop\.example\.com\/studio\/login\/reset\?token=[A-Za-z0-9_-]{43}/);
     } else {
-      const [queued] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, "owner@studio.test"));
-      expect(queued!.text).toMatch(/https:\/\/shop\.example\.com\/studio\/login\/reset\?token=[A-Za-z0-9_-]{43}/);
+      // Queued with no token in it: the running shop's mailer mints it as it sends the mail, then
+      // clears the stored body.
+      await waitFor("the reset mail sent", async () => {
+        const [queued] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, "owner@studio.test"));
+        expect(queued!.text).not.toMatch(/token=[A-Za-z0-9_-]{43}/);
+        if (queued!.text !== "")
+          expect(queued!.text).toMatch(/https:\/\/shop\.example\.com\/studio\/login\/reset\?token=~link\.reset\.\d+~/);
+        return queued!.text === "" ? true : undefined;
+      });
     }
 
     // Stopped, the shop takes its socket away; the command line then opens the files itself.
