@@ -10,6 +10,7 @@ import { type Cents, formatCents } from "../../domain/money.ts";
 import { exactPrice, type MoneyBackKind } from "../../domain/money-back.ts";
 import { lineChoices } from "../../domain/order-lines.ts";
 import { collectedAtStudio, type OrderStep, partlyStudioDelivered, studioDelivers } from "../../domain/order-steps.ts";
+import { taxLabel } from "../../domain/tax.ts";
 import type { orderLines, orders } from "../db/schema.ts";
 import { type MailStudio, mailPictureUrl, renderBuyerMail } from "../mail/buyer-mail.tsx";
 import type { OutgoingMail } from "../mail/outbox.ts";
@@ -127,11 +128,23 @@ function orderMail(
           pictureUrl: mailPictureUrl(origin, details?.picture),
         };
       }),
-      // What the order comes to, what was paid and what is still due: the ledger's figures.
+      // What the order comes to (its sales tax on a line of its own), what was paid, given back
+      // and is still due: the ledger's figures.
       sums: [
-        { label: "Total (USD, tax included)", value: formatCents(money.comesTo) },
+        ...(money.tax.comesTo > 0 ? [{ label: taxLabel(order.taxRule), value: formatCents(money.tax.comesTo) }] : []),
+        { label: "Total (USD)", value: formatCents(money.comesTo) },
         { label: "Paid", value: formatCents(money.paid) },
-        ...(money.refunded > 0 ? [{ label: "Given back", value: formatCents(money.refunded) }] : []),
+        ...(money.refunded > 0
+          ? [
+              {
+                label:
+                  money.tax.refunded > 0
+                    ? `Given back (${formatCents(money.tax.refunded)} of it sales tax)`
+                    : "Given back",
+                value: formatCents(money.refunded),
+              },
+            ]
+          : []),
         ...(owed > 0 ? [{ label: "Due", value: formatCents(owed), strong: true }] : []),
       ],
       pageUrl,
@@ -173,20 +186,24 @@ export function trackingCorrectionMail(
   return orderMail(order, lines, words, studio, pageUrl, money, 0);
 }
 
-/** The mail of money given back: what, to which card, and when it shows. */
+/**
+ * The mail of money given back: what (in dollars), to which card, the sales tax in it when there
+ * is some, and when it shows.
+ */
 export function moneyBackMail(
   order: Order,
-  kind: MoneyBackKind,
-  amount: number,
+  back: { kind: MoneyBackKind; amount: number; tax: number },
   card: string,
   studio: MailStudio,
   pageUrl: string,
 ): OutgoingMail {
+  const { kind, amount } = back;
   const yours = card.startsWith("the ") ? card : `your ${card}`;
+  const tax = back.tax > 0 ? ` Of that, ${exactPrice(back.tax)} is sales tax.` : "";
   const says =
     kind === "void"
-      ? `We have cancelled the ${exactPrice(amount)} charge to ${yours} for your order ${order.orderRef}, so it will not be taken. Your bank may show it as pending for a few days.`
-      : `We have refunded ${exactPrice(amount)} to ${yours} for your order ${order.orderRef}. It can take a few days to show on your statement.`;
+      ? `We have cancelled the ${exactPrice(amount)} charge to ${yours} for your order ${order.orderRef}, so it will not be taken.${tax} Your bank may show it as pending for a few days.`
+      : `We have refunded ${exactPrice(amount)} to ${yours} for your order ${order.orderRef}.${tax} It can take a few days to show on your statement.`;
   const subject = kind === "void" ? "We have cancelled a charge" : `We have refunded ${exactPrice(amount)}`;
   return {
     kind: `order-${kind}`,

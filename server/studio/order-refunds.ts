@@ -5,8 +5,16 @@
  */
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { AMOUNT } from "../../domain/format.ts";
-import { orderMoney } from "../../domain/ledger.ts";
-import { type Cents, decimalText, formatCents, parseDollars, toCents, toDollars } from "../../domain/money.ts";
+import { orderMoney, type PaymentMoney, refundTaxOf } from "../../domain/ledger.ts";
+import {
+  type Cents,
+  decimalText,
+  formatCents,
+  parseDollars,
+  sumCents,
+  toCents,
+  toDollars,
+} from "../../domain/money.ts";
 import {
   cardText,
   type MoneyBackKind,
@@ -31,6 +39,27 @@ import { moneyBackMail } from "./order-mails.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Line = typeof orderLines.$inferSelect;
+type RefundRow = typeof orderRefunds.$inferSelect;
+
+/**
+ * The sales tax given back with `amount` from a payment: its share of the payment's tax
+ * (domain/ledger.ts refundTaxOf), never more than the tax its refunds (given back or being given
+ * back) have left of it; the refund (or void) that gives back the rest of the payment gives back
+ * the rest of its tax, so a payment's refunds together give back exactly its tax.
+ */
+export function refundTax(
+  payment: PaymentMoney,
+  amount: Cents,
+  refunds: readonly Pick<RefundRow, "paymentId" | "respstat" | "tax">[],
+): Cents {
+  const held = sumCents(
+    refunds
+      .filter((r) => r.paymentId === payment.id && (r.respstat === "A" || r.respstat === "pending"))
+      .map((r) => toCents(r.tax)),
+  );
+  const left = Math.max(0, payment.tax - held);
+  return amount >= payment.refundable ? left : Math.min(refundTaxOf(payment, amount), left);
+}
 
 /** Parses "12.34" (or "12") into cents; null when it is not an amount. */
 const parseAmount = (text: string): Cents | null => (AMOUNT.test(text.trim()) ? parseDollars(text) : null);
@@ -100,6 +129,7 @@ async function measure(tx: Tx, input: MoneyBackInput, kind: MoneyBackKind, lock:
     order,
     money,
     amount,
+    tax: refundTax(p, amount, rows.refunds),
     retref: row.retref,
     paymentId: p.id,
     card: cardText(order, p.source !== "checkout"),
@@ -144,10 +174,12 @@ async function recordUnrecordedCheckout(tx: Tx, order: typeof orders.$inferSelec
 
 /**
  * Gives money back on one of an order's card payments (the checkout's, or a later one from the
- * order's page): a refund of `amount`, or a void of the whole charge before it settles. Until
- * `confirm` it only asks (the amount checked, nothing reserved). Then the amount is reserved
- * (under the order row's lock, on the order and on the payment), so two refunds at once can
- * never give back more than that payment took; the gateway is asked after, outside the
+ * order's page): a refund of `amount`, or a void of the whole charge before it settles, each
+ * with its share of the payment's sales tax (`refundTax`), which the question, the answer, the
+ * buyer's mail and the history name. Until `confirm` it only asks (the amount checked, nothing
+ * reserved). Then the amount is reserved (under the order row's lock, on the order and on the
+ * payment, the refund's row written 'pending' with its tax), so two refunds at once can never
+ * give back more than that payment took, nor more than its tax; the gateway is asked after, outside the
  * transaction; a refusal or no answer gives the reservation back. Every answer is recorded; an
  * accepted one is mailed to the buyer and puts the chosen pieces back in stock, each line once.
  */
@@ -169,7 +201,7 @@ export async function giveMoneyBack(
       .where(eq(orderLines.orderId, input.id))
       .orderBy(asc(orderLines.id));
     return {
-      ask: moneyBackQuestion(kind, toDollars(asked.amount), asked.card),
+      ask: moneyBackQuestion(kind, toDollars(asked.amount), asked.card, toDollars(asked.tax)),
       pieces: lines.filter(restockable).map((l) => ({ id: l.id, title: l.title, quantity: l.quantity })),
     };
   }
@@ -203,6 +235,7 @@ export async function giveMoneyBack(
         paymentId: m.paymentId,
         kind,
         amount: toDollars(m.amount),
+        tax: toDollars(m.tax),
         respstat: "pending",
         staffId: who.id,
         formKey: key || null,
@@ -213,7 +246,7 @@ export async function giveMoneyBack(
   if (reserved.seen) return answerGiven(db, reserved.seen);
   const reserve = reserved;
 
-  const { order, amount, retref, card } = reserve;
+  const { order, amount, tax, retref, card } = reserve;
   let answer: ReturnAnswer;
   let unanswered = false;
   try {
@@ -248,8 +281,7 @@ export async function giveMoneyBack(
       await enqueueMail(tx, [
         moneyBackMail(
           order,
-          kind,
-          toDollars(amount),
+          { kind, amount: toDollars(amount), tax: toDollars(tax) },
           card,
           studio,
           orderPageUrl(deps.config, mailedOrderLink(order.id)),
@@ -268,6 +300,8 @@ export async function giveMoneyBack(
       after: {
         refundedTotal: toDollars(reserve.money.refunded + (accepted ? amount : 0)),
         amount: decimalText(amount),
+        // The sales tax in it (domain/ledger.ts refundTaxOf).
+        tax: decimalText(tax),
         card,
         accepted,
         restocked: back.map((l) => l.title),
@@ -285,7 +319,7 @@ export async function giveMoneyBack(
   const stock = restocked.length > 0 ? ` Back in stock: ${restocked.join(", ")}.` : "";
   return {
     accepted: true,
-    said: `${moneyBackDone(kind, toDollars(amount), card)}${stock} The buyer is mailed.`,
+    said: `${moneyBackDone(kind, toDollars(amount), card, toDollars(tax))}${stock} The buyer is mailed.`,
     restocked,
   };
 }
@@ -294,7 +328,7 @@ export async function giveMoneyBack(
  * The answer a confirmation already had, for a second press of its Confirm: what was given back
  * (nothing again), that it is still being asked of the gateway, or that it was refused.
  */
-async function answerGiven(db: Db, seen: typeof orderRefunds.$inferSelect): Promise<MoneyBackOutcome> {
+async function answerGiven(db: Db, seen: RefundRow): Promise<MoneyBackOutcome> {
   if (seen.respstat === "pending")
     throw badRequest("key", "This is being given back right now: reload the page in a moment to see the answer.");
   const kind: MoneyBackKind = seen.kind === "void" ? "void" : "refund";
@@ -306,7 +340,7 @@ async function answerGiven(db: Db, seen: typeof orderRefunds.$inferSelect): Prom
   const card = cardText(order!, payment !== undefined && payment.source !== "checkout");
   return {
     accepted: true,
-    said: `${moneyBackDone(kind, seen.amount, card)} The buyer was mailed.`,
+    said: `${moneyBackDone(kind, seen.amount, card, seen.tax)} The buyer was mailed.`,
     restocked: [],
   };
 }

@@ -1,7 +1,8 @@
 /**
- * The orders as a spreadsheet: one row per order line, the order's columns repeated on each, then
- * what the line is and what to build (a table's size, edge, base and top each in a column of its
- * own), so the workshop can sort and filter by any choice.
+ * The orders as a spreadsheet: one row per order line, the order's columns repeated on each (its
+ * money from the ledger: the sales tax, what of it was given back, what was paid, given back and
+ * is still due), then what the line is and what to build (a table's size, edge, base and top each
+ * in a column of its own), so the workshop can sort and filter by any choice.
  */
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { OrderMoney } from "../../domain/ledger.ts";
@@ -31,6 +32,8 @@ const ORDER_COLUMNS = [
   "country",
   "subtotal",
   "shipping",
+  "tax",
+  "tax_refunded",
   "total",
   "refunded",
   "paid",
@@ -84,8 +87,11 @@ function orderCells(o: Order, money: OrderMoney): unknown[] {
     o.address.country,
     dollars(o.subtotal),
     dollars(o.shippingTotal),
+    // The ledger's figures (domain/ledger.ts), to the cent: the sales tax of the order and of
+    // the charges the studio added, and what of it was given back with refunds and voids.
+    decimalText(money.tax.comesTo),
+    decimalText(money.tax.refunded),
     dollars(o.total),
-    // The ledger's figures (domain/ledger.ts), to the cent.
     decimalText(money.refunded),
     decimalText(money.paid),
     decimalText(money.due),

@@ -9,23 +9,32 @@ import { enquiries, orderLines, orders, products, studioConfig } from "../db/sch
 /** Pieces at or under this many in stock are listed as running low. */
 export const LOW_STOCK = 1;
 
-type Money = { total: number; orders: number };
+/** Takings in dollars, how much of them is sales tax, and how many orders were placed. */
+type Money = { total: number; tax: number; orders: number };
 
 export async function today(db: Db) {
   const toShip = inArray(orders.status, ["paid", "in_production", "ready"]);
   // Money taken in the period, on the day it was taken, from the ledger: every payment that went
   // through (the checkout's charge, a balance, a delivery, by card or taken in person) by the day
-  // it settled, less every refund and void accepted, by its day; and how many orders were placed
-  // (an order the studio wrote counts once paid).
+  // it settled, less every refund and void accepted, by its day; the sales tax in it the same way
+  // (the payments' tax less the tax the refunds gave back); and how many orders were placed (an
+  // order the studio wrote counts once paid).
   const takings = (since: ReturnType<typeof sql>) =>
     db
       .execute(sql`
+        with paid as (
+               select coalesce(sum(amount), 0) as amount, coalesce(sum(tax), 0) as tax
+                 from order_payments where status = 'approved' and settled_at >= ${since}),
+             back as (
+               select coalesce(sum(amount), 0) as amount, coalesce(sum(tax), 0) as tax
+                 from order_refunds where respstat = 'A' and created_at >= ${since})
         select
-          ((select coalesce(sum(amount), 0) from order_payments where status = 'approved' and settled_at >= ${since})
-           - (select coalesce(sum(amount), 0) from order_refunds where respstat = 'A' and created_at >= ${since}))::text as total,
+          (paid.amount - back.amount)::text as total,
+          (paid.tax - back.tax)::text as tax,
           (select count(*) from orders
-            where status in ('paid', 'in_production', 'ready', 'shipped') and paid_at >= ${since})::int as orders`)
-      .then((r) => (r as unknown as { rows: { total: string; orders: number }[] }).rows);
+            where status in ('paid', 'in_production', 'ready', 'shipped') and paid_at >= ${since})::int as orders
+          from paid, back`)
+      .then((r) => (r as unknown as { rows: { total: string; tax: string; orders: number }[] }).rows);
   const [studio] = await db.select({ timeZone: studioConfig.timeZone }).from(studioConfig);
   const zone = studio?.timeZone ?? STUDIO_TIME_ZONE;
   const [shipCount, ship, openCount, open, low, week, month, vitals] = await Promise.all([
@@ -55,8 +64,9 @@ export async function today(db: Db) {
         from web_vitals where created_at > now() - interval '28 days'
        group by name order by name`),
   ]);
-  const money = (r: { total: string; orders: number }[]): Money => ({
+  const money = (r: { total: string; tax: string; orders: number }[]): Money => ({
     total: toDollars(toCents(Number(r[0]?.total ?? 0))),
+    tax: toDollars(toCents(Number(r[0]?.tax ?? 0))),
     orders: Number(r[0]?.orders ?? 0),
   });
   return {

@@ -2,7 +2,15 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.ts";
-import { auditLog, enquiries, mailOutbox, orderRefunds, orders, staffSessions } from "../../server/db/schema.ts";
+import {
+  auditLog,
+  enquiries,
+  mailOutbox,
+  orderPayments,
+  orderRefunds,
+  orders,
+  staffSessions,
+} from "../../server/db/schema.ts";
 import { sitePages } from "../../server/pages.ts";
 import { totpCode } from "../../server/staff/totp.ts";
 import {
@@ -321,13 +329,47 @@ describe.each(dbKinds)("the back office on %s", (kind) => {
     expect(csv.headers.get("content-disposition")).toMatch(/attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"/);
     const text = await csv.text();
     expect(text.split("\r\n")[0]).toBe(
-      "order,date,status,name,email,phone,city,region,country,subtotal,shipping,total,refunded,paid,due,carrier,tracking," +
+      "order,date,status,name,email,phone,city,region,country,subtotal,shipping,tax,tax_refunded,total,refunded,paid,due,carrier,tracking," +
         "piece,kind,to_build,size,edge,base,top_finish,quantity,each,line_total,built_to_order,ship_from,ship_to",
     );
     const line = text.split("\r\n").find((l) => l.includes(order.orderRef))!;
     expect(line).toContain(`"'=cmd@example.com"`);
-    // Total, refunded, paid and due.
-    expect(line).toContain(`"455.00","0.00","455.00","0.00"`);
+    // Subtotal, shipping, sales tax (none), tax given back, total, refunded, paid and due.
+    expect(line).toContain(`"455.00","0.00","0.00","0.00","455.00","0.00","455.00","0.00"`);
+  });
+
+  it("exports an order's sales tax and what of it a refund gave back, and its due, in the CSV", async () => {
+    const owner = await signIn(send, "owner@studio.test", STAFF_PASSWORD, "198.51.100.71");
+    // $500 of goods delivered to Pennsylvania, with its 6 % tax, paid in full at the checkout.
+    const order = await paidOrder(t.deps, { total: 530, email: "taxed@example.com" });
+    await t.deps.database.db
+      .update(orders)
+      .set({ subtotal: 500, tax: 30, taxRule: { state: "PA", rate: 6, delivery: true } })
+      .where(eq(orders.id, order.id));
+    await t.deps.database.db.update(orderPayments).set({ tax: 30 }).where(eq(orderPayments.orderId, order.id));
+    const path = `/studio/orders/${order.id}?intent=refund`;
+    const half = await post(path, owner.cookie, { csrf: owner.csrf, kind: "refund", amount: "265.00", confirm: "1" });
+    expect(half.status).toBe(200);
+    const [refund] = await t.deps.database.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
+    expect(refund).toMatchObject({ amount: 265, tax: 15, respstat: "A" });
+
+    const text = await (await send("/studio/orders.csv", { headers: { cookie: owner.cookie } })).text();
+    const columns = text.split("\r\n")[0]!.split(",");
+    const cells = text
+      .split("\r\n")
+      .find((l) => l.startsWith(`"${order.orderRef}"`))!
+      .split(",")
+      .map((c) => c.replace(/"/g, ""));
+    const cell = (name: string) => cells[columns.indexOf(name)];
+    expect(["subtotal", "tax", "tax_refunded", "total", "refunded", "paid", "due"].map(cell)).toEqual([
+      "500.00",
+      "30.00",
+      "15.00",
+      "530.00",
+      "265.00",
+      "530.00",
+      "0.00",
+    ]);
   });
 
   it("shows an enquiry's photos to staff and mails a reply to the visitor", async () => {

@@ -41,6 +41,9 @@ const givenBack = (b: Record<string, unknown>, a: Record<string, unknown>) => {
   return money(Number.isFinite(after - before) ? toDollars(toCents(after) - toCents(before)) : 0);
 };
 
+/** The sales tax an entry names (a refund's given back, a charge's added), or "" when it names none. */
+const taxOf = (a: Record<string, unknown>) => (Number.isFinite(num(a.tax)) && num(a.tax) > 0 ? money(a.tax) : "");
+
 const restockedPart = (a: Record<string, unknown>) => {
   const items = Array.isArray(a.restocked) ? a.restocked.map(str).filter(Boolean) : [];
   return items.length ? ` and put ${listed(items.map((t) => shorten(t, 40)))} back in stock` : "";
@@ -59,7 +62,9 @@ function moneyBack(kind: "refund" | "void"): Say {
       kind === "refund"
         ? `Refunded ${amount}${card ? ` to ${card}` : ""}`
         : `Voided the ${amount} payment${card ? ` on ${card}` : ""}`;
-    return `${done}${restockedPart(a)}`;
+    const tax = taxOf(a) ? `, ${taxOf(a)} of it sales tax` : "";
+    const restocked = restockedPart(a);
+    return `${done}${tax}${tax && restocked ? "," : ""}${restocked}`;
   };
 }
 
@@ -89,8 +94,12 @@ export const ORDER_WORDS: Record<string, Say> = {
   "order.refund": moneyBack("refund"),
   "order.void": moneyBack("void"),
   "order.note": ({ a }) => `Added a note: ${quoted(str(a.text), 160)}`,
-  "order.charge": ({ a }) =>
-    `Added a charge of ${money(a.amount)}${str(a.label) ? ` for ${quoted(str(a.label), 60)}` : ""} and mailed the buyer what is due`,
+  "order.charge": ({ a }) => {
+    // The charge as typed, and the sales tax added to it (none: an entry before the tax, or untaxed).
+    const tax = taxOf(a) ? ` and ${taxOf(a)} sales tax` : "";
+    const label = str(a.label) ? ` for ${quoted(str(a.label), 60)}` : "";
+    return `Added a charge of ${money(a.amount)}${tax}${label} and mailed the buyer what is due`;
+  },
   "order.links": ({ b }) => {
     const old = num(b.liveLinks);
     const gone =

@@ -114,6 +114,35 @@ describe("the history's sentences", () => {
     );
   });
 
+  it("says the sales tax a refund gave back, and a charge's", () => {
+    const after = { amount: "530.00", tax: "30.00", card: "Visa ending 1111", accepted: true, restocked: [] };
+    expect(historySentence(entry("order.refund", { refundedTotal: 0 }, after))).toBe(
+      "Refunded $530.00 to Visa ending 1111, $30.00 of it sales tax",
+    );
+    expect(historySentence(entry("order.refund", {}, { ...after, restocked: ["Walnut bench"] }))).toBe(
+      "Refunded $530.00 to Visa ending 1111, $30.00 of it sales tax, and put Walnut bench back in stock",
+    );
+    expect(historySentence(entry("order.refund", {}, { ...after, tax: "0.00" }))).toBe(
+      "Refunded $530.00 to Visa ending 1111",
+    );
+    expect(historySentence(entry("order.charge", {}, { label: "Delivery", amount: 150, tax: 9 }))).toBe(
+      "Added a charge of $150.00 and $9.00 sales tax for “Delivery” and mailed the buyer what is due",
+    );
+  });
+
+  it("says where the studio collects sales tax", () => {
+    const after = {
+      salesTax: [
+        { state: "PA", rate: 6.5, delivery: true },
+        { state: "NJ", rate: 6.625, delivery: false },
+      ],
+    };
+    expect(historySentence(entry("studio.sales-tax", { salesTax: [] }, after))).toBe(
+      "Set the sales tax: PA at 6.5%, delivery included; NJ at 6.625%, goods only",
+    );
+    expect(historySentence(entry("studio.sales-tax", after, { salesTax: [] }))).toBe("Stopped collecting sales tax");
+  });
+
   it("says a status with its tracking and whether the buyer was mailed", () => {
     const before = { status: "ready", carrier: null, trackingNumber: null };
     const shipped = { status: "shipped", carrier: "UPS", trackingNumber: "1Z999AA10123456784", mailed: true };

@@ -6,6 +6,7 @@
  */
 import { KIND_NAMES } from "../../../domain/catalog-fields.ts";
 import { COLLECTIONS } from "../../../domain/content-fields.ts";
+import { type TaxRule, taxRuleWords } from "../../../domain/tax.ts";
 import { ORDER_WORDS } from "./history-orders.ts";
 import {
   asRecord,
@@ -25,6 +26,13 @@ import {
 } from "./history-values.ts";
 
 export type { HistoryEntry } from "./history-values.ts";
+
+/** The states where the studio collects sales tax, as an entry keeps them (anything else left out). */
+const taxRules = (v: unknown): TaxRule[] =>
+  (Array.isArray(v) ? v : []).filter(
+    (r): r is TaxRule =>
+      typeof r === "object" && r !== null && typeof r.state === "string" && typeof r.rate === "number",
+  );
 
 /** The newest of an enquiry's notes, which a note or a reply added. */
 const newestNote = (a: Record<string, unknown>) => {
@@ -97,6 +105,10 @@ const WORDS: Record<string, Say> = {
     `Set up the shop as ${quoted(str(a.name), 60)}${str(a.email) ? `, mail to ${str(a.email)}` : ""}${str(a.timeZone) ? `, in the ${str(a.timeZone)} time zone` : ""}`,
   "studio.update": ({ b, a }) => changesSentence(b, a, "studio_details"),
   "studio.identity": ({ b, a }) => changesSentence(b, a, "studio"),
+  "studio.sales-tax": ({ a }) => {
+    const rules = taxRules(a.salesTax);
+    return rules.length ? `Set the sales tax: ${rules.map(taxRuleWords).join("; ")}` : "Stopped collecting sales tax";
+  },
   "announcement.update": ({ entry, b, a }) => {
     const words = quoted(str(a.content), 80);
     if (entry.before === null || entry.before === undefined)

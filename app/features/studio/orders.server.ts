@@ -45,6 +45,7 @@ export async function loadOrder(request: Request, context: AppLoadContext, param
     id: r.id,
     kind: r.kind,
     amount: r.amount,
+    tax: r.tax,
     respstat: r.respstat,
     ofCheckout: r.ofCheckout,
     createdAt: r.createdAt,

@@ -11,6 +11,7 @@ import { DeliveryAnswers } from "../../features/studio/delivery-answers.tsx";
 import { InPersonPayment } from "../../features/studio/in-person-payment.tsx";
 import { FieldsForm } from "../../features/studio/item-form.tsx";
 import { OrderLinesTable } from "../../features/studio/order-lines-table.tsx";
+import { OrderSums } from "../../features/studio/order-sums.tsx";
 import { OrderConfirm, OrderNotes, OrderStatusForm } from "../../features/studio/order-work.tsx";
 import { loadOrder, type OrderActionData, orderAction } from "../../features/studio/orders.server.ts";
 import { StudioField, StudioForm, StudioNotices } from "../../features/studio/studio-form.tsx";
@@ -118,7 +119,14 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
               In all: {formatCents(money.paid)} paid of {formatCents(money.comesTo)}
             </p>
           )}
-          {money.refunded > 0 && <p>Given back: {formatCents(money.refunded)}</p>}
+          {money.refunded > 0 && (
+            <p>
+              Given back: {formatCents(money.refunded)}
+              {money.tax.refunded > 0 && (
+                <span className="studio-muted"> · {formatCents(money.tax.refunded)} of it sales tax</span>
+              )}
+            </p>
+          )}
           <p>
             <strong>{due > 0 ? `${formatCents(due)} due from the buyer` : "Nothing is due"}</strong>
             {due > 0 && order.deposit !== null && order.status !== "ready" && order.status !== "shipped" && (
@@ -153,6 +161,7 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
 
       <h2>Pieces</h2>
       <OrderLinesTable lines={lines} />
+      <OrderSums order={order} charges={loaderData.charges} money={money} />
 
       <h2 id="order-status">Status</h2>
       {allowed.step ? (
@@ -270,6 +279,7 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
           {loaderData.charges.map((c) => (
             <li key={c.id}>
               <When at={c.createdAt} />: {c.label}, {formatPrice(c.amount)}
+              {c.tax > 0 ? ` (with ${formatPrice(c.tax)} sales tax)` : ""}
             </li>
           ))}
           {fromPage.map((p) => (

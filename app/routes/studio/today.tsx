@@ -8,6 +8,7 @@ import { GoLiveChecklist } from "../../features/studio/go-live-checklist.tsx";
 import { enquiryName } from "../../features/studio/labels.ts";
 import { LineToBuild } from "../../features/studio/order-lines-table.tsx";
 import { todayLoader } from "../../features/studio/pages.server.ts";
+import { TakingsTax } from "../../features/studio/today-takings.tsx";
 import { useStudio } from "../../features/studio/use-studio.ts";
 import type { Route } from "./+types/today";
 
@@ -62,9 +63,11 @@ export default function StudioToday({ loaderData: t }: Route.ComponentProps) {
             <h2 id="today-takings">Takings</h2>
             <p>
               This week: <strong>{formatPrice(t.takings.week.total)}</strong> ({ordersText(t.takings.week.orders)})
+              <TakingsTax tax={t.takings.week.tax} />
             </p>
             <p>
               This month: <strong>{formatPrice(t.takings.month.total)}</strong> ({ordersText(t.takings.month.orders)})
+              <TakingsTax tax={t.takings.month.tax} />
             </p>
             <p className="studio-muted">
               What was charged (whole orders, deposits, balances and delivery charges), less what was given back.
