@@ -4,7 +4,7 @@
  * domain/cart.ts, whose reading and adding every page needs.
  */
 import { type CartLine, capQuantity, cartCount, isDivergenceProduct, linesCents, lineTotal, sameLine } from "./cart.ts";
-import { toDollars } from "./money.ts";
+import { type Cents, toDollars } from "./money.ts";
 
 /** Nothing left to sell: a stock item at 0. A Divergence size without stock is built to order, never out of stock. */
 export const isOutOfStock = ({ product: p }: CartLine): boolean => !isDivergenceProduct(p) && (p.stock ?? 1) <= 0;
@@ -48,11 +48,13 @@ export function removeFromCart(lines: CartLine[], line: CartLine): CartLine[] {
 /** The lines that can be bought: in stock (or a Divergence table still built), at least one unit. */
 export const payableLines = (lines: CartLine[]): CartLine[] => lines.filter((l) => !isOutOfStock(l) && l.quantity > 0);
 
+/** What the lines that can be bought come to, in cents: the goods the checkout charges (before tax). */
+export const payableCents = (lines: CartLine[]): Cents => linesCents(payableLines(lines));
+
 /** The summary counts only Divergence items and items with stock (docs/product.md §4), to the cent. */
 export function cartSummary(lines: CartLine[]): { subtotal: number; items: number } {
-  const counted = payableLines(lines);
   return {
-    subtotal: toDollars(linesCents(counted)),
-    items: cartCount(counted),
+    subtotal: toDollars(payableCents(lines)),
+    items: cartCount(payableLines(lines)),
   };
 }

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { CartLine, DivergenceCartProduct, StockCartProduct } from "./cart.ts";
 import type { CheckoutFields } from "./checkout.ts";
 import {
+  checkoutTax,
+  depositSplit,
   formFieldFor,
   needsShippingRate,
   orderFigures,
@@ -12,7 +14,9 @@ import {
   quoteKey,
   ratesRequest,
   specializedItems,
+  taxInFigures,
 } from "./checkout-order.ts";
+import { NO_TAX, type TaxRule, taxOf } from "./tax.ts";
 import { item, table } from "./test-fixtures/cart.ts";
 
 const line = (product: StockCartProduct | DivergenceCartProduct, quantity: number): CartLine => ({
@@ -46,7 +50,10 @@ const rate: QuotedRate = {
   estimated_days: 3,
   duration_terms: "Delivery in 3 business days.",
   carrier_account: "rate-table",
+  tax: 12.81,
 };
+
+const PA: TaxRule = { state: "PA", rate: 6, delivery: true };
 
 describe("order lines", () => {
   it("sends a stock item's unit price (the sale price when there is one) and its total", () => {
@@ -143,8 +150,9 @@ describe("requests", () => {
     });
   });
 
-  it("pays subtotal plus the chosen rate, with card digits only and the expiry as MMYY", () => {
-    expect(paymentPayload(fields, lines, rate)).toEqual({
+  it("pays subtotal plus the chosen rate and its tax, with card digits only and the expiry as MMYY", () => {
+    const tax = taxInFigures(checkoutTax(lines, fields, [PA], rate));
+    expect(paymentPayload(fields, lines, rate, { tax })).toEqual({
       firstname: "Ada",
       lastname: "Lovelace",
       deliveryName: "Ada Lovelace",
@@ -159,9 +167,10 @@ describe("requests", () => {
       expiry: "1230",
       cvv2: "123",
       name: "Ada Lovelace",
-      amount: 213.5,
+      amount: 226.31,
       currency: "USD",
       shippingTotal: 23.5,
+      taxTotal: 12.81,
       shippingRateId: "rt_abc.1",
       products: [{ id: 7, title: "Item 7", price: 95, quantity: 2, total: 190 }],
     });
@@ -169,14 +178,20 @@ describe("requests", () => {
 
   it("pays without a rate when every piece is specialized", () => {
     const body = paymentPayload(fields, [line(table(), 1)], null);
-    expect(body).toMatchObject({ amount: 10650, shippingTotal: 0, shippingRateId: null });
+    expect(body).toMatchObject({ amount: 10650, shippingTotal: 0, taxTotal: 0, shippingRateId: null });
+  });
+
+  it("pays the tax on the goods alone when every piece is specialized, where the studio collects", () => {
+    const tables = [line(table(), 1)];
+    const tax = taxInFigures(checkoutTax(tables, fields, [PA], null));
+    expect(paymentPayload(fields, tables, null, { tax })).toMatchObject({ amount: 11289, taxTotal: 639 });
   });
 
   it("sends the answers about the way in only when one was given", () => {
     const none = { floor: "", stairs: "", lift: "", doorway: " ", notes: "" } as const;
-    expect(paymentPayload(fields, [line(table(), 1)], null, none)).not.toHaveProperty("delivery");
+    expect(paymentPayload(fields, [line(table(), 1)], null, { delivery: none })).not.toHaveProperty("delivery");
     const some = { ...none, floor: "Basement" } as const;
-    expect(paymentPayload(fields, [line(table(), 1)], null, some).delivery).toEqual(some);
+    expect(paymentPayload(fields, [line(table(), 1)], null, { delivery: some }).delivery).toEqual(some);
   });
 
   it("totals to the cent", () => {
@@ -184,8 +199,69 @@ describe("requests", () => {
     expect(orderFigures(cents, { ...rate, amount: "10.01" })).toEqual({
       subtotal: 59.97,
       shippingTotal: 10.01,
+      taxTotal: 0,
       total: 69.98,
     });
+    expect(orderFigures(cents, { ...rate, amount: "10.01" }, taxOf(PA, 5997, 1001))).toEqual({
+      subtotal: 59.97,
+      shippingTotal: 10.01,
+      taxTotal: 4.2,
+      total: 74.18,
+    });
+  });
+});
+
+describe("sales tax at the checkout", () => {
+  const shipped = [line(item(7, { price: 95 }), 2)];
+  const tables = [line(table(), 1)];
+  const to = (country: string, state: string) => ({ country, state });
+
+  it("waits for the address: a country, and in the US a state", () => {
+    expect(checkoutTax(shipped, to("", ""), [PA], null)).toEqual({ kind: "unknown" });
+    expect(checkoutTax(shipped, to("US", " "), [PA], null)).toEqual({ kind: "unknown" });
+  });
+
+  it("has no line where the studio collects nothing: another state, another country, or no state at all", () => {
+    expect(checkoutTax(shipped, to("US", "NJ"), [PA], null)).toEqual({ kind: "none" });
+    expect(checkoutTax(tables, to("CA", "ON"), [PA], null)).toEqual({ kind: "none" });
+    expect(checkoutTax(tables, to("", ""), [], null)).toEqual({ kind: "none" });
+    expect(checkoutTax(shipped, to("US", "NJ"), [PA], { ...rate, tax: 0 })).toEqual({ kind: "none" });
+  });
+
+  it("waits for the shipping when the rule taxes delivery and a carrier's rate is to be chosen", () => {
+    expect(checkoutTax(shipped, to("US", "PA"), [PA], null)).toEqual({ kind: "pending", rule: PA });
+    const goodsOnly = { ...PA, delivery: false };
+    expect(checkoutTax(shipped, to("US", "PA"), [goodsOnly], null)).toEqual({
+      kind: "known",
+      tax: taxOf(goodsOnly, 19000, 0),
+    });
+  });
+
+  it("taxes a specialized cart's goods from the state, named or coded", () => {
+    for (const state of ["PA", "Pennsylvania"])
+      expect(checkoutTax(tables, to("US", state), [PA], null)).toEqual({ kind: "known", tax: taxOf(PA, 1065000, 0) });
+  });
+
+  it("shows and pays the chosen rate's own tax, the server's figure", () => {
+    expect(checkoutTax(shipped, to("US", "PA"), [PA], rate)).toEqual({
+      kind: "known",
+      tax: { rule: PA, base: 21350, tax: 1281 },
+    });
+    const theirs = checkoutTax(shipped, to("US", "PA"), [PA], { ...rate, tax: 13 });
+    expect(taxInFigures(theirs).tax).toBe(1300);
+    expect(taxInFigures({ kind: "pending", rule: PA })).toEqual(NO_TAX);
+  });
+
+  it("gives a deposit's balance its share of the tax, the two parts making the total with tax", () => {
+    const rule = { percent: 25, minimum: 0 };
+    const tax = taxInFigures(checkoutTax(tables, to("US", "PA"), [PA], null));
+    const split = depositSplit(tables, null, rule, tax)!;
+    const { total } = orderFigures(tables, null, tax);
+    expect(total).toBe(11289);
+    expect(Math.round((split.now + split.balance) * 100)).toBe(total * 100);
+    // A quarter of $10,650 now with its $159.75 of tax; the rest, $7,987.50, later with its $479.25.
+    expect(split).toEqual({ now: 2822.25, balance: 8466.75, percent: 25 });
+    expect(depositSplit(tables, null, rule)!.now).toBe(2662.5);
   });
 });
 

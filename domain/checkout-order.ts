@@ -5,32 +5,19 @@
  */
 import { digitsOnly, expiryToMMYY } from "./cards.ts";
 import { type CartLine, isDivergenceProduct, unitPrice } from "./cart.ts";
-import { cartSummary, lineKey, payableLines } from "./cart-lines.ts";
+import { cartSummary, lineKey, payableCents, payableLines } from "./cart-lines.ts";
 import { type CheckoutFields, checkoutTotal, type ShippingFields } from "./checkout.ts";
-import type { PaymentRequest, RatesRequest } from "./checkout-wire.ts";
+import type { PaymentRequest, QuotedRate, RatesRequest, SpecializedItem } from "./checkout-wire.ts";
 import type { DeliveryAccess } from "./delivery-access.ts";
 import { type DepositRule, type DepositSplit, depositOf } from "./deposit.ts";
 import type { TopFinish } from "./divergence-builder.ts";
+import { toCents, toDollars } from "./money.ts";
+import { NO_TAX, type OrderTax, storedTax, type TaxRule, taxOf, taxRuleFor } from "./tax.ts";
 
-export type { RatesRequest };
+/** A shipping rate as the rates API hands it out, with its tax (docs/product.md §3), and a piece the studio delivers. */
+export type { QuotedRate, RatesRequest, SpecializedItem };
 /** The body of a payment request, as the browser builds it ('payNow' only when a deposit is chosen). */
 export type PaymentPayload = Omit<PaymentRequest, "payNow"> & { payNow?: PaymentRequest["payNow"] };
-
-/** A shipping rate as the rates API hands it out (docs/product.md §3 "Shipping rate"). */
-export type QuotedRate = {
-  object_id: string;
-  /** Decimal string, "23.50". */
-  amount: string;
-  currency: string;
-  provider: string;
-  servicelevel: { name: string; token: string };
-  estimated_days: number | null;
-  duration_terms: string;
-  carrier_account: string;
-};
-
-/** A piece the studio delivers itself (custom shipping): no rate is needed for it. */
-export type SpecializedItem = { id: number; title: string };
 
 export type StockOrderLine = { id: number; title: string; price: number; quantity: number; total: number };
 
@@ -117,34 +104,89 @@ export function ratesRequest(f: CheckoutFields, lines: CartLine[]): RatesRequest
   };
 }
 
-/** The figures the page shows: subtotal of what can be bought, the chosen rate, their total. */
-export function orderFigures(lines: CartLine[], rate: QuotedRate | null) {
+/**
+ * The order's sales tax as the page has it (domain/tax.ts): `unknown` until the address says
+ * where the order goes (a country, and in the US a state); `none` where the studio collects
+ * nothing; `pending` while the rule taxes delivery and no carrier's rate is chosen yet; else the tax.
+ */
+export type CheckoutTax =
+  | { kind: "unknown" }
+  | { kind: "none" }
+  | { kind: "pending"; rule: TaxRule }
+  | { kind: "known"; tax: OrderTax };
+
+const inUs = (country: string) => ["US", "USA"].includes(country.trim().toUpperCase());
+
+/**
+ * The tax for these lines delivered to this address under the studio's rules: worked out here on
+ * the goods (and the rule's delivery) as the server does; with a carrier's rate chosen, the
+ * rate's own tax, the server's figure for this order, is the one shown and paid.
+ */
+export function checkoutTax(
+  lines: CartLine[],
+  to: Pick<ShippingFields, "country" | "state">,
+  rules: readonly TaxRule[],
+  rate: QuotedRate | null,
+): CheckoutTax {
+  const rule = taxRuleFor(rules, { country: to.country, region: to.state });
+  const goods = payableCents(lines);
+  if (rate) {
+    const shipping = toCents(Number(rate.amount));
+    const tax = toCents(rate.tax);
+    if (!rule && tax === 0) return { kind: "none" };
+    return { kind: "known", tax: rule ? storedTax(rule, tax, goods, shipping) : { rule, base: goods + shipping, tax } };
+  }
+  if (rules.length === 0) return { kind: "none" };
+  if (to.country.trim() === "" || (inUs(to.country) && to.state.trim() === "")) return { kind: "unknown" };
+  if (!rule) return { kind: "none" };
+  if (rule.delivery && needsShippingRate(lines)) return { kind: "pending", rule };
+  return { kind: "known", tax: taxOf(rule, goods, 0) };
+}
+
+/** The tax in the order's figures: nothing until it is known. */
+export const taxInFigures = (tax: CheckoutTax): OrderTax => (tax.kind === "known" ? tax.tax : NO_TAX);
+
+/** The figures the page shows: subtotal of what can be bought, the chosen rate, the sales tax, their total. */
+export function orderFigures(lines: CartLine[], rate: QuotedRate | null, tax: OrderTax = NO_TAX) {
   const subtotal = cartSummary(lines).subtotal;
   const shippingTotal = rate ? Number(rate.amount) : 0;
-  return { subtotal, shippingTotal, total: checkoutTotal(subtotal, shippingTotal) };
+  const taxTotal = toDollars(tax.tax);
+  return { subtotal, shippingTotal, taxTotal, total: checkoutTotal(subtotal, shippingTotal, taxTotal) };
 }
 
 /** Built to the buyer's order, as the server counts it (server/checkout/pricing.ts): a Divergence table, or a piece with build weeks. */
 export const madeToOrder = ({ product: p }: CartLine): boolean => isDivergenceProduct(p) || Boolean(p.leadTime?.weeks);
 
-/** The deposit the checkout offers on these lines and this rate (domain/deposit.ts); null when none is. */
-export const depositSplit = (lines: CartLine[], rate: QuotedRate | null, rule: DepositRule) =>
+/**
+ * The deposit the checkout offers on these lines and this rate (domain/deposit.ts), the balance
+ * carrying its share of the order's tax; null when none is.
+ */
+export const depositSplit = (lines: CartLine[], rate: QuotedRate | null, rule: DepositRule, tax: OrderTax = NO_TAX) =>
   depositOf(
     payableLines(lines).map((l) => ({ total: l.total, madeToOrder: madeToOrder(l) })),
     rate ? Number(rate.amount) : 0,
     rule,
+    tax,
   );
 
-/** The body of POST /api/payment/process-payment: card digits only, expiry as MMYY. */
+/** What the payment carries beside the form and the lines: the way in, the deposit chosen, the tax shown. */
+export type PaymentChoices = {
+  /** Answers about the way in, for pieces the studio delivers itself (sent only when one was given). */
+  delivery?: DeliveryAccess;
+  /** A deposit now instead of the whole: the deposit the page showed. */
+  deposit?: DepositSplit | null;
+  /** The order's sales tax the page showed (none where the studio collects nothing). */
+  tax?: OrderTax;
+};
+
+/** The body of POST /api/payment/process-payment: card digits only, expiry as MMYY, the amount with its tax. */
 export function paymentPayload(
   f: CheckoutFields,
   lines: CartLine[],
   rate: QuotedRate | null,
-  delivery?: DeliveryAccess,
-  /** A deposit now instead of the whole: the deposit the page showed. */
-  deposit?: DepositSplit | null,
+  { delivery, deposit, tax = NO_TAX }: PaymentChoices = {},
 ): PaymentPayload {
-  const { shippingTotal, total } = orderFigures(lines, rate);
+  const { shippingTotal, taxTotal, total } = orderFigures(lines, rate, tax);
   const firstname = f.firstname.trim();
   const lastname = f.lastname.trim();
   return {
@@ -165,6 +207,7 @@ export function paymentPayload(
     amount: total,
     currency: "USD",
     shippingTotal,
+    taxTotal,
     shippingRateId: rate?.object_id ?? null,
     products: orderLines(lines),
     ...(delivery && Object.values(delivery).some((v) => v.trim() !== "") ? { delivery } : {}),

@@ -68,4 +68,9 @@ describe("checkout validation (docs/product.md §5)", () => {
     expect(checkoutTotal(0.1, 0.2)).toBe(0.3);
     expect(checkoutTotalCents(5997, 1001)).toBe(6998);
   });
+
+  it("adds the sales tax to the total, to the cent", () => {
+    expect(checkoutTotal(59.97, 10.01, 4.2)).toBe(74.18);
+    expect(checkoutTotalCents(5997, 1001, 420)).toBe(7418);
+  });
 });

@@ -96,9 +96,13 @@ export function validateCard(f: Partial<CardFields>): FieldErrors<CardFields> {
   return errors;
 }
 
-/** Total = subtotal + the chosen shipping amount (docs/product.md §4), in cents. */
-export const checkoutTotalCents = (subtotal: Cents, shipping: Cents): Cents => subtotal + shipping;
+/**
+ * Total = subtotal + the chosen shipping amount (docs/product.md §4) + the sales tax where the
+ * studio collects it (domain/tax.ts; prices are shown before tax), in cents.
+ */
+export const checkoutTotalCents = (subtotal: Cents, shipping: Cents, tax: Cents = 0): Cents =>
+  subtotal + shipping + tax;
 
 /** The same for dollar figures (the wire's, the database's): added in cents, dollars out. */
-export const checkoutTotal = (subtotal: number, shipping: number): number =>
-  toDollars(checkoutTotalCents(toCents(subtotal), toCents(shipping)));
+export const checkoutTotal = (subtotal: number, shipping: number, tax = 0): number =>
+  toDollars(checkoutTotalCents(toCents(subtotal), toCents(shipping), toCents(tax)));

@@ -1,43 +1,35 @@
 /**
  * The two checkout calls of docs/api.md, as the page needs their answers: rates for an address,
  * and the card payment with its Idempotency-Key. The card data goes to this API and nowhere else.
+ * The answers' shapes are the ones the server declares (domain/checkout-wire.ts), as types only:
+ * zod stays out of the browser's bundle.
  */
-import type { PaymentPayload, QuotedRate, RatesRequest, SpecializedItem } from "../../../domain/checkout-order.ts";
+import type { PaymentPayload, RatesRequest } from "../../../domain/checkout-order.ts";
+import type {
+  ErrorAnswer,
+  PaymentAnswerBody,
+  RatesAnswer as RatesBody,
+  ShippingLabel,
+} from "../../../domain/checkout-wire.ts";
+
+export type { ShippingLabel };
 
 /** An answer the API refused with its JSON error (400, 409, 422 ...); a 5xx counts as no answer. */
-export type Refusal = {
+export type Refusal = ErrorAnswer["error"] & {
   status: number;
-  code: string;
-  message: string;
-  field?: string;
-  /** With a 409 price_changed: the server's figures. */
-  fresh?: { products: { id: number; title: string; price: number; quantity: number; total: number }[]; amount: number };
+  /** With a 409 price_changed: the server's figures (the order's amount, tax included). */
+  fresh?: ErrorAnswer["fresh"];
 };
 
 export type RatesAnswer =
-  | { kind: "rates"; rates: QuotedRate[]; specialized: SpecializedItem[] }
+  | ({ kind: "rates" } & RatesBody)
   | { kind: "refused"; refusal: Refusal }
   | { kind: "unreachable" };
 
-export type ShippingLabel = {
-  status: string;
-  label_url: string;
-  tracking_url_provider: string;
-  tracking_number: string;
-};
-
+/** The payment's outcome: approved with the order's figures (its tax among them), declined, or an error. */
 export type PaymentOutcome =
-  | {
-      status: "approved";
-      orderId: string;
-      order: { subtotal: number; shippingTotal: number; total: number };
-      specialized: SpecializedItem[];
-      label: ShippingLabel | null;
-      /** When only a deposit was paid: it, and the balance left. */
-      deposit: { paid: number; balance: number } | null;
-    }
-  | { status: "declined" }
-  | { status: "error" };
+  | Omit<Extract<PaymentAnswerBody, { status: "approved" }>, "data">
+  | { status: "declined" | "error" };
 
 export type PaymentAnswer =
   | { kind: "outcome"; outcome: PaymentOutcome }
@@ -57,7 +49,7 @@ async function post(path: string, body: unknown, headers: Record<string, string>
 async function refusalOf(res: Response): Promise<Refusal | null> {
   if (res.status < 400 || res.status >= 500) return null;
   try {
-    const json = (await res.json()) as { error?: Omit<Refusal, "status">; fresh?: Refusal["fresh"] };
+    const json = (await res.json()) as Partial<ErrorAnswer>;
     if (!json.error || typeof json.error.message !== "string") return null;
     return { status: res.status, ...json.error, fresh: json.fresh };
   } catch {
@@ -75,8 +67,8 @@ export async function requestRates(body: RatesRequest, signal?: AbortSignal): Pr
   }
   if (res.ok) {
     try {
-      const json = (await res.json()) as { rates?: QuotedRate[]; specialized?: SpecializedItem[] };
-      return { kind: "rates", rates: json.rates ?? [], specialized: json.specialized ?? [] };
+      const json = (await res.json()) as RatesBody;
+      return { kind: "rates", rates: json.rates, specialized: json.specialized, tax: json.tax };
     } catch {
       return { kind: "unreachable" };
     }
@@ -85,32 +77,11 @@ export async function requestRates(body: RatesRequest, signal?: AbortSignal): Pr
   return refusal ? { kind: "refused", refusal } : { kind: "unreachable" };
 }
 
-/**
- * The gateway's answer as the page reads it: respstat A approved, B error, anything else
- * declined (docs/product.md §4).
- */
-function outcomeOf(json: { status?: string; data?: { respstat?: string } } & Record<string, unknown>): PaymentOutcome {
-  const status =
-    json.status === "approved" || json.status === "declined" || json.status === "error"
-      ? json.status
-      : json.data?.respstat === "A"
-        ? "approved"
-        : json.data?.respstat === "B"
-          ? "error"
-          : "declined";
-  if (status !== "approved") return { status };
-  return {
-    status,
-    orderId: String(json.orderId ?? ""),
-    order: (json.order as { subtotal: number; shippingTotal: number; total: number }) ?? {
-      subtotal: 0,
-      shippingTotal: 0,
-      total: 0,
-    },
-    specialized: (json.specialized as SpecializedItem[] | undefined) ?? [],
-    label: (json.label as ShippingLabel | null | undefined) ?? null,
-    deposit: (json.deposit as { paid: number; balance: number } | undefined) ?? null,
-  };
+/** The answer as the page reads it: approved with the order, declined, or (anything else) an error. */
+function outcomeOf(json: PaymentAnswerBody): PaymentOutcome {
+  if (json.status !== "approved") return { status: json.status === "declined" ? "declined" : "error" };
+  const { data: _gateway, ...approved } = json;
+  return approved;
 }
 
 export async function sendPayment(body: PaymentPayload, idempotencyKey: string): Promise<PaymentAnswer> {

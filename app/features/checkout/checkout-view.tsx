@@ -9,6 +9,7 @@ import {
   validateShipping,
 } from "../../../domain/checkout.ts";
 import {
+  checkoutTax,
   depositSplit,
   formFieldFor,
   needsShippingRate,
@@ -17,10 +18,12 @@ import {
   quoteKey,
   ratesRequest,
   specializedItems,
+  taxInFigures,
 } from "../../../domain/checkout-order.ts";
 import { type DeliveryAccess, NO_DELIVERY_ANSWERS } from "../../../domain/delivery-access.ts";
 import type { PayNow } from "../../../domain/deposit.ts";
 import { formatPrice } from "../../../domain/format.ts";
+import { taxLabel } from "../../../domain/tax.ts";
 import { TestModeNotice } from "../../components/test-mode-notice.tsx";
 import { useShellData } from "../../lib/use-studio.ts";
 import { PageHead } from "../content/page-head.tsx";
@@ -96,11 +99,16 @@ export function CheckoutView({ fresh, testMode = false }: { fresh: FreshCartData
   const [access, setAccess] = useState<DeliveryAccess>(NO_DELIVERY_ANSWERS);
   const rate = needsRate && quote.view.status === "ready" ? quote.view.rate : null;
   const specialized = quote.view.status === "ready" ? quote.view.quote.specialized : specializedItems(cart);
-  const { subtotal, total } = orderFigures(cart, rate);
+  const { deposit: depositRule, salesTax } = useShellData().studio;
+  // Sales tax where the studio collects it (domain/tax.ts), from the address; the chosen rate's
+  // own tax once there is one, as the server worked it out.
+  const tax = checkoutTax(cart, fields, salesTax, rate);
+  const orderTax = taxInFigures(tax);
+  const { subtotal, total } = orderFigures(cart, rate, orderTax);
   // A deposit on made-to-order pieces, when the studio offers one (domain/deposit.ts); once a
-  // carrier's rate is needed, only with it, as the deposit includes the shipping.
-  const depositRule = useShellData().studio.deposit;
-  const split = lines && (!needsRate || rate) ? depositSplit(cart, rate, depositRule) : null;
+  // carrier's rate is needed, only with it, as the deposit includes the shipping; the balance
+  // carries its share of the tax.
+  const split = lines && (!needsRate || rate) ? depositSplit(cart, rate, depositRule, orderTax) : null;
   const [payNow, setPayNow] = useState<PayNow>("full");
   const deposit = payNow === "deposit" ? split : null;
   const shipping: ShippingFigure = rate
@@ -136,7 +144,12 @@ export function CheckoutView({ fresh, testMode = false }: { fresh: FreshCartData
       return;
     }
     setDeliveryProblem(null);
-    void payment.pay(paymentPayload(fields, lines, rate, specialized.length > 0 ? access : undefined, deposit));
+    const body = paymentPayload(fields, lines, rate, {
+      delivery: specialized.length > 0 ? access : undefined,
+      deposit,
+      tax: orderTax,
+    });
+    void payment.pay(body, orderTax.tax > 0 ? taxLabel(orderTax.rule) : null);
   }
 
   const dialog = <PaymentResultDialog result={payment.result} onClose={payment.closeResult} />;
@@ -170,7 +183,7 @@ export function CheckoutView({ fresh, testMode = false }: { fresh: FreshCartData
         </>
       )}
       <div className={lines === null ? "co-page co-if-filled" : "co-page"}>
-        <OrderSummary lines={lines} subtotal={subtotal} shipping={shipping} total={total} deposit={deposit} />
+        <OrderSummary lines={lines} subtotal={subtotal} shipping={shipping} tax={tax} total={total} deposit={deposit} />
         {nothingToBuy ? (
           <div className="cart-empty co-empty">
             <p>None of the pieces in your cart can be bought just now.</p>

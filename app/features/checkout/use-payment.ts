@@ -6,7 +6,13 @@ import { newIdempotencyKey, type Refusal, type ShippingLabel, sendPayment } from
 /** An order the gateway approved: what the success modal and the thank-you panel show. */
 export type PlacedOrder = {
   orderId: string;
+  /** The order's figures as the server answered them (dollars): the total is subtotal + shipping + tax. */
+  subtotal: number;
+  shippingTotal: number;
+  taxTotal: number;
   total: number;
+  /** The tax line's label, "Sales tax (PA 6%)", as the page showed it; null when no tax was charged. */
+  taxLabel: string | null;
   email: string;
   /** Null when nothing needed a carrier (every piece specialized). */
   label: ShippingLabel | null;
@@ -35,7 +41,7 @@ export function usePayment(onRefused: (refusal: Refusal) => void) {
   const unanswered = useRef<{ key: string; request: string } | null>(null);
 
   const pay = useCallback(
-    async (body: PaymentPayload) => {
+    async (body: PaymentPayload, taxLabel: string | null) => {
       if (inFlight.current) return;
       inFlight.current = true;
       setPaying(true);
@@ -60,11 +66,15 @@ export function usePayment(onRefused: (refusal: Refusal) => void) {
         }
         const order: PlacedOrder = {
           orderId: outcome.orderId,
+          subtotal: outcome.order.subtotal,
+          shippingTotal: outcome.order.shippingTotal,
+          taxTotal: outcome.order.taxTotal,
           total: outcome.order.total,
+          taxLabel: outcome.order.taxTotal > 0 ? (taxLabel ?? "Sales tax") : null,
           email: body.email,
           label: outcome.label,
           specialized: outcome.specialized,
-          deposit: outcome.deposit,
+          deposit: outcome.deposit ?? null,
         };
         cartEdits.clearCart();
         setPlaced(order);

@@ -58,7 +58,7 @@ export function useShippingQuote(key: string) {
       if (ac.signal.aborted) return null;
       controller.current = null;
       if (answer.kind === "rates") {
-        const quote = {
+        const quote: Quote = {
           rates: answer.rates,
           specialized: answer.specialized,
           chosen: answer.rates[0]?.object_id ?? null,

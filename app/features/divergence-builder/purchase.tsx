@@ -116,7 +116,8 @@ export function PurchaseStep({
         )}
         {deposit && (
           <p className="buy__stock">
-            A deposit of {formatCents(deposit.now)} at checkout starts it; the rest is paid when it is ready.
+            A deposit of {formatCents(deposit.now)} (before any sales tax) at checkout starts it; the rest is paid when
+            it is ready.
           </p>
         )}
       </div>

@@ -2,7 +2,7 @@ import type { CartLine } from "../../../domain/cart.ts";
 import { cartSummary } from "../../../domain/cart-lines.ts";
 import { formatPrice } from "../../../domain/format.ts";
 
-/** Subtotal of the lines that can be bought, in USD, with the spec's tax and shipping note. */
+/** Subtotal of the lines that can be bought, in USD, before tax: sales tax and shipping are the checkout's lines. */
 export function CartSummary({ lines, children }: { lines: CartLine[]; children?: React.ReactNode }) {
   return (
     <aside className="cart-summary" aria-labelledby="cart-summary-title">
@@ -15,7 +15,7 @@ export function CartSummary({ lines, children }: { lines: CartLine[]; children?:
         <span>Currency</span>
         <span>USD</span>
       </p>
-      <p className="cart-summary__note">tax included, shipping calculated at checkout</p>
+      <p className="cart-summary__note">Sales tax and shipping are calculated at checkout.</p>
       {children}
     </aside>
   );

@@ -53,7 +53,7 @@ export default function DrawerDialog({ drawer }: { drawer: Drawer }) {
               <span>Subtotal</span>
               <span>{formatPrice(summary.subtotal)}</span>
             </p>
-            <p className="cart-summary__note">USD · tax included, shipping calculated at checkout</p>
+            <p className="cart-summary__note">USD. Sales tax and shipping are calculated at checkout.</p>
             <div className="drawer__actions">
               <Link className="btn btn--ghost" to="/cart" onClick={leave}>
                 View Cart
