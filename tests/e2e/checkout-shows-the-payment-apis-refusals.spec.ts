@@ -66,19 +66,19 @@ test("the payment API's refusals show where they belong: under the field, or at 
   await expect(alert).toBeVisible();
   await expect(alert).toBeFocused();
 
-  // New prices: the message and the new total.
+  // New prices: the message and the new total, its sales tax included.
   refuse(
     409,
     "price_changed",
     "Prices have changed since you added these items. Please review the new total.",
     "amount",
     {
-      fresh: { products: [], subtotal: 90, shippingTotal: 10.5, amount: 100.5 },
+      fresh: { products: [], subtotal: 90, shippingTotal: 10.5, taxTotal: 6.03, amount: 106.53 },
     },
   );
   await payButton(page).click();
   const changed = page.getByRole("alert").filter({ hasText: "Prices have changed" });
-  await expect(changed).toContainText("New total $100.50");
+  await expect(changed).toContainText("New total $106.53");
   await expectNoSeriousA11yViolations(page);
 
   // Every attempt after an answer had a key of its own.

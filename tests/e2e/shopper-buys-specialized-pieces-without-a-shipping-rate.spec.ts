@@ -1,4 +1,5 @@
 import { formatPrice as usd } from "../../domain/format.ts";
+import { formatCents, percentOf, toCents } from "../../domain/money.ts";
 import {
   divergenceLine,
   fillAddress,
@@ -38,6 +39,11 @@ test("a cart of specialized pieces needs no rate: the note shows and the order i
   await specialized.getByLabel("Which floor").selectOption("Basement");
   await specialized.getByLabel("Narrowest door (in)").fill("30");
   await fillAddress(page);
+  // No rate to wait for: the Pennsylvania tax is on the table alone, from the state chosen.
+  const tax = percentOf(toCents(table.total), 6);
+  await expect(summary.getByText("Sales tax (PA 6%)")).toBeVisible();
+  await expect(summary.getByText(formatCents(tax), { exact: true })).toBeVisible();
+  await expect(payButton(page)).toHaveText(`Pay ${formatCents(toCents(table.total) + tax)}`);
   const email = `table-${Date.now().toString(36)}@example.com`;
   await textbox(page, "Email").fill(email);
   await fillCard(page, "4111111111111111");

@@ -79,7 +79,8 @@ test("a shopper adds from a card and from a detail page, steps quantities, and f
     await plus.click();
   }
   await expect(line.getByRole("spinbutton", { name: `Quantity of ${piece.title}` })).toHaveValue(String(piece.stock));
-  await expect(page.getByText("tax included, shipping calculated at checkout")).toBeVisible();
+  // Prices are before tax: the checkout adds it as a line of its own.
+  await expect(page.getByText("Sales tax and shipping are calculated at checkout.")).toBeVisible();
   await expect(page.getByText("USD", { exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 

@@ -1,4 +1,5 @@
 import { formatPrice as usd } from "../../domain/format.ts";
+import { formatCents, parseDollars, percentOf, toCents } from "../../domain/money.ts";
 import { cartKey, fillAddress, fillCard, payButton, seedCart, shippablePiece, stockLine } from "./support/checkout.ts";
 import { expect, expectNoSeriousA11yViolations, open, test } from "./support/fixtures.ts";
 
@@ -21,17 +22,19 @@ test("a shopper calculates shipping, pays by card, gets the label and tracking l
   await expect(rates.first()).toBeChecked();
   expect(await rates.count()).toBeGreaterThan(1);
 
-  // The first rate is chosen; another can be; the total follows the chosen one.
-  const rateAmount = async (i: number) =>
-    Number(((await page.locator(".co-rate__amount").nth(i).textContent()) ?? "").replace(/[$,]/g, ""));
+  // The first rate is chosen; another can be; the total follows the chosen one, with the
+  // Pennsylvania sales tax on the piece and its delivery (6 %).
+  const rateCents = async (i: number) =>
+    parseDollars(((await page.locator(".co-rate__amount").nth(i).textContent()) ?? "").replace(/[$,]/g, ""))!;
+  const unit = toCents(piece.salePrice ?? piece.price);
+  const withTax = (shipping: number) => unit + shipping + percentOf(unit + shipping, 6);
   await rates.nth(1).check();
   await expect(rates.nth(1)).toBeChecked();
-  const unit = piece.salePrice ?? piece.price;
-  await expect(summary.getByText(usd(unit + (await rateAmount(1))), { exact: true })).toBeVisible();
+  await expect(summary.getByText(formatCents(withTax(await rateCents(1))), { exact: true })).toBeVisible();
   await rates.first().check();
-  const total = Math.round((unit + (await rateAmount(0))) * 100) / 100;
-  await expect(summary.getByText(usd(total), { exact: true })).toBeVisible();
-  await expect(payButton(page)).toHaveText(`Pay ${usd(total)}`);
+  const total = withTax(await rateCents(0));
+  await expect(summary.getByText(formatCents(total), { exact: true })).toBeVisible();
+  await expect(payButton(page)).toHaveText(`Pay ${formatCents(total)}`);
 
   await fillCard(page, "4111111111111111");
   await payButton(page).click();
