@@ -10,7 +10,8 @@
  *
  * And money's one rule (domain/money.ts): cent rounding appears there and nowhere else in
  * `app/`, `domain/` and `server/` (tests aside). A rounding written elsewhere fails here with the
- * file, the line and what it looks like.
+ * file, the line and what it looks like. Likewise a card is charged only in
+ * server/payments/take-payment.ts, and a sales tax rate is applied to money only in domain/tax.ts.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -206,5 +207,66 @@ describe("payments: a card is charged only in server/payments/take-payment.ts", 
     expect(chargesIn("x.ts", " * nothing else calls the gateway's auth() here: gateway.auth(")).toEqual([]);
     expect(chargesIn("x.ts", "const paid = await takePayment(deps, { ref, card, amount });")).toEqual([]);
     expect(readFileSync(path.join(root, PAYMENT_PATH), "utf8")).toMatch(CHARGES);
+  });
+});
+
+/**
+ * Sales tax is worked out by domain/tax.ts (taxOf, chargeTaxOf, taxShare) and nowhere else applies
+ * a rate to money: neither a rule's rate in arithmetic, nor percentOf given a rate, nor a rate
+ * written out as a fraction (`* 0.06`, `* 1.06`, `/ 1.06`). What that looks like in source:
+ */
+const TAX_MATH: { name: string; re: RegExp }[] = [
+  { name: "a tax rule's rate in arithmetic", re: /\.rate\s*[*/]|[*/]\s*\(?[\w.]*\.rate\b/ },
+  { name: "percentOf(…, a rate)", re: /\bpercentOf\([^;]*[rR]ate\b/ },
+  {
+    name: "a rate as a fraction (* 0.06, * 1.06, / 1.06)",
+    re: /\*\s*\(?\s*(?:0?\.0\d*[1-9]|1\.0\d*[1-9])\b|\/\s*1\.0\d*[1-9]\b/,
+  },
+];
+
+/** The one place a tax rate meets money. */
+const TAX = "domain/tax.ts";
+
+/** Where a file's source applies a tax rate: one entry per line and pattern. */
+function taxMath(file: string, source: string): string[] {
+  const found: string[] = [];
+  for (const [i, text] of source.split("\n").entries()) {
+    if (/^\s*(?:\/\/|\*|\/\*)/.test(text)) continue;
+    for (const { name, re } of TAX_MATH) if (re.test(text)) found.push(`${file}:${i + 1} ${name}: ${text.trim()}`);
+  }
+  return found;
+}
+
+describe("sales tax: a rate is applied to money only in domain/tax.ts", () => {
+  it("holds in every source file of app/, domain/ and server/ (tests aside)", () => {
+    const elsewhere: string[] = [];
+    for (const dir of ["app", "domain", "server"]) {
+      for (const full of sourceFiles(path.join(root, dir))) {
+        const file = path.relative(root, full).split(path.sep).join("/");
+        if (file === TAX || isTest(file)) continue;
+        elsewhere.push(...taxMath(file, readFileSync(full, "utf8")));
+      }
+    }
+    expect(elsewhere).toEqual([]);
+  });
+
+  it("recognises a rate applied by hand, and not a rate shown or other percentages", () => {
+    const looks = (text: string) => taxMath("x.ts", text).map((f) => f.replace(/^x\.ts:\d+ ([^:]+):.*$/, "$1"));
+    expect(looks("const tax = Math.floor(total * 0.06);")).toEqual(["a rate as a fraction (* 0.06, * 1.06, / 1.06)"]);
+    expect(looks("const withTax = amount * 1.06625;")).toEqual(["a rate as a fraction (* 0.06, * 1.06, / 1.06)"]);
+    expect(looks("const before = total / 1.06;")).toEqual(["a rate as a fraction (* 0.06, * 1.06, / 1.06)"]);
+    expect(looks("const tax = (base * order.taxRule.rate) / 100;")).toEqual(["a tax rule's rate in arithmetic"]);
+    expect(looks("const share = rule.rate / 100;")).toEqual(["a tax rule's rate in arithmetic"]);
+    expect(looks("const tax = percentOf(base, taxRate);")).toEqual(["percentOf(…, a rate)"]);
+    expect(looks("  tax: percentOf(goods + shipping, rule.rate),")).toEqual(["percentOf(…, a rate)"]);
+    expect(looks(`label: taxLabel(rule), value: formatCents(tax), rate: rule.rate, words: rule.rate + "%",`)).toEqual(
+      [],
+    );
+    expect(looks("const part = percentOf(built, rule.percent);")).toEqual([]);
+    expect(looks("base + percentOf(service.perLb * weight, zonePercent[zone]!)")).toEqual([]);
+    expect(looks("const half = width * 0.5; const grow = size * 1.5;")).toEqual([]);
+    expect(looks('import { rateLimit } from "../http/rate-limit.ts";')).toEqual([]);
+    expect(looks(" * never `total * 0.06` here")).toEqual([]);
+    expect(taxMath(TAX, readFileSync(path.join(root, TAX), "utf8")).length).toBeGreaterThan(0);
   });
 });
