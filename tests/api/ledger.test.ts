@@ -244,6 +244,13 @@ describe.each(dbKinds)("the ledger on %s", (kind: DbKind) => {
     expect(page).toContain(`In all: ${formatCents(money.paid)} paid of ${formatCents(money.comesTo)}`);
     expect(page).toContain(`Given back: ${formatCents(money.refunded)}`);
     expect(page).toContain(`${formatCents(money.due)} due from the buyer`);
+    // The sums under the pieces: the order's sales tax, the charge with its own, and all of it.
+    expect(page).toMatch(/<dt>Sales tax \(PA 6%\)<\/dt><dd>\$[\d,.]+<\/dd>/);
+    expect(page).toContain(
+      `<dt>In all<span class="studio-sums__note">with ${formatCents(money.tax.comesTo)} sales tax`,
+    );
+    expect(page).toContain(`<dd>${formatCents(money.comesTo)}</dd>`);
+    if (charge!.tax > 0) expect(page).toContain(`with ${formatCents(toCents(charge!.tax))} sales tax`);
 
     // The buyer's page: its due, and the form asks for exactly that.
     const buyer = await textOf(await send(`/orders/${token}`));

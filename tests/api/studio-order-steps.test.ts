@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, orderLines, orderRefunds, orders, products } from "../../server/db/schema.ts";
+import { auditLog, orderLines, orderPayments, orderRefunds, orders, products } from "../../server/db/schema.ts";
 import { newOrderLink } from "../../server/orders/links.ts";
 import { devSiteForFile, paidOrder, type Send, signedInApp, signIn, staffMember } from "../support/studio.ts";
 import { dbKinds, type TestApp } from "../support/test-app.ts";
@@ -198,6 +198,28 @@ describe.each(dbKinds)("the studio's order page on %s", (kind) => {
     const ready = (await mailsTo(order.email)).find((m) => m.kind === "order-ready")!;
     expect(ready.text).toContain("hand it to the carrier");
     expect(ready.text).not.toContain("Expected to leave");
+  });
+
+  it("puts the sales tax on a line of its own in a step's mail, and what of it was given back", async () => {
+    const to = email();
+    const order = await paidOrder(t.deps, { email: to, total: 530 });
+    await db()
+      .update(orders)
+      .set({ subtotal: 500, tax: 30, taxRule: { state: "PA", rate: 6, delivery: true } })
+      .where(eq(orders.id, order.id));
+    await db().update(orderPayments).set({ tax: 30 }).where(eq(orderPayments.orderId, order.id));
+    const refund = await act(order.id, "refund", { kind: "refund", amount: "53.00", confirm: "1" });
+    expect(readable(await refund.text())).toContain(
+      "Refunded $53.00 to Visa ending 1111. It includes $3.00 sales tax.",
+    );
+    await act(order.id, "status", { step: "in_production" });
+    const mail = readable((await mailsTo(to)).find((m) => m.kind === "order-in-production")!.html);
+    expect(mail).toMatch(/Sales tax \(PA 6%\) \$30/);
+    expect(mail).toMatch(/Total \(USD\) \$530/);
+    expect(mail).toMatch(/Given back \(\$3 of it sales tax\) \$53/);
+    expect(mail).not.toContain("tax included");
+    const back = (await mailsTo(to)).find((m) => m.kind === "order-refund")!;
+    expect(back.text).toContain(`for your order ${order.orderRef}. Of that, $3.00 is sales tax.`);
   });
 
   it("asks before a refund, then refunds, tells the buyer, and puts the chosen piece back in stock once", async () => {
