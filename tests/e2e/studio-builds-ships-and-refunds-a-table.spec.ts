@@ -1,15 +1,20 @@
+import { mkdirSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import type { Page } from "@playwright/test";
 import { buyAtCheckout, divergenceLine } from "./support/checkout.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
 import { expectToFit } from "./support/phone-fit.ts";
 import { E2E_OWNER, signInAs } from "./support/studio.ts";
 import { studioMailAbout } from "./support/studio-mail.ts";
 
-// A Divergence table bought from a phone with every choice made, then worked by the owner from a
-// phone: the order page, the packing slip and the spreadsheet say what to build; each step
-// forward mails the buyer once, saving the same step again mails nothing, a step back is asked
-// first; a refund is asked first, mails the buyer and puts the table's size back in stock.
+// A Divergence table bought from a phone with every choice made, delivered in Pennsylvania (so it
+// pays the state's 6 % sales tax), then worked by the owner from a phone: the order page, the
+// packing slip and the spreadsheet say what to build; the order page shows the sales tax on a
+// line of its own; each step forward mails the buyer once, saving the same step again mails
+// nothing, a step back is asked first; half the order is refunded, asked first with the tax in
+// it, mailed to the buyer, the table's size put back in stock, and the order page and the
+// spreadsheet show half the tax given back.
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -22,6 +27,34 @@ async function mailsAbout(subject: string, ref: string): Promise<number> {
   return texts.filter((t) => new RegExp(`^Subject: ${subject}.*\\(${ref}\\)`, "m").test(t)).length;
 }
 
+const SHOTS = process.env.SHOTS_DIR;
+const shot = async (page: Page, name: string) => {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+};
+
+/** A figure as a page shows it ("$3,180" or "$1,590.50"), in cents. */
+const cents = (shown: string) => Math.round(Number(shown.replace(/[$,]/g, "")) * 100);
+/** Cents as a refund's words write them: "$1,590.00". */
+const exact = (c: number) =>
+  new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 }).format(c / 100);
+/** Cents as the spreadsheet writes them: "1590.00". */
+const csvFigure = (c: number) => (c / 100).toFixed(2);
+
+/** The orders' spreadsheet as the signed-in page downloads it: the row of `ref`, by column name. */
+async function csvRowOf(page: Page, ref: string) {
+  const csv = await (await page.request.get("/studio/orders.csv")).text();
+  const header = csv.split("\r\n")[0]!.split(",");
+  const row = csv.split("\r\n").find((l) => l.startsWith(`"${ref}"`))!;
+  expect(row).toBeTruthy();
+  const cells = row.split('","').map((c) => c.replace(/^"|"$/g, "").replaceAll('""', '"'));
+  return (name: string) => {
+    expect(header).toContain(name);
+    return cells[header.indexOf(name)];
+  };
+}
+
 /** The stock the studio has of one Divergence size. */
 async function sizeStock(request: import("@playwright/test").APIRequestContext, sizeId: number) {
   const d = (await (await request.get("/api/divergence/GetDivergenceVariants/1")).json()) as {
@@ -30,7 +63,7 @@ async function sizeStock(request: import("@playwright/test").APIRequestContext, 
   return d.variantSpecies.flatMap((s) => s.metadata).find((m) => m.id === sizeId)!.stock;
 }
 
-test("a table is built, shipped and partly refunded from a phone, each step told to the buyer once", async ({
+test("a table is built, shipped and half refunded from a phone, each step told to the buyer once, with its tax", async ({
   page,
   request,
 }) => {
@@ -51,14 +84,35 @@ test("a table is built, shipped and partly refunded from a phone, each step told
   const orderUrl = page.url();
   await expect(page.getByRole("row").filter({ hasText: title })).toContainText(build);
   await expectToFit(page, "the order page");
+
+  // The sums under the pieces: the sales tax on a line of its own, 6 % of the table (delivered by
+  // the studio, its delivery free), in the total.
+  const sums = page.locator(".studio-sums");
+  const figure = async (label: string | RegExp) =>
+    cents(
+      (await sums
+        .locator("div", { has: page.locator("dt", { hasText: label }) })
+        .locator("dd")
+        .textContent())!,
+    );
+  const subtotal = await figure(/^Subtotal$/);
+  const tax = await figure("Sales tax (PA 6%)");
+  const total = await figure(/^Total$/);
+  expect(tax).toBe(Math.round(subtotal * 0.06));
+  expect(total).toBe(subtotal + (await figure(/^Shipping$/)) + tax);
+  await sums.scrollIntoViewIfNeeded();
+  await shot(page, "order-tax-lines-390");
+
   const slip = await page.request.get(`${orderUrl}/slip`);
   expect(await slip.text()).toContain(build.replaceAll('"', "&quot;"));
-  const csv = await (await page.request.get("/studio/orders.csv")).text();
-  const header = csv.split("\r\n")[0]!.split(",");
-  const row = csv.split("\r\n").find((l) => l.startsWith(`"${ref}"`))!;
-  expect(row).toBeTruthy();
-  const cells = row.split('","').map((c) => c.replace(/^"|"$/g, "").replaceAll('""', '"'));
-  const cell = (name: string) => cells[header.indexOf(name)];
+  const cell = await csvRowOf(page, ref);
+  expect([cell("tax"), cell("tax_refunded"), cell("total"), cell("paid"), cell("due")]).toEqual([
+    csvFigure(tax),
+    "0.00",
+    csvFigure(total),
+    csvFigure(total),
+    "0.00",
+  ]);
   expect(cell("piece")).toBe(title);
   expect(cell("size")).toBe(size);
   expect(cell("edge")).toMatch(/live edge/i);
@@ -99,16 +153,27 @@ test("a table is built, shipped and partly refunded from a phone, each step told
     .click();
   await expect(page.getByText("Now:")).toContainText("Shipped");
 
-  // A refund is asked first, with the table to put back in stock; the buyer is told.
-  await page.getByLabel("Amount (USD)").fill("100.00");
+  // Half of it refunded: asked first, with its half of the tax and the table to put back in
+  // stock; the buyer is told. (The table's price is whole dollars, so its total, 106 % of it, halves
+  // to the cent, and so does its tax.)
+  const half = total / 2;
+  const halfTax = tax / 2;
+  expect(Number.isInteger(half) && Number.isInteger(halfTax)).toBe(true);
+  await page.getByLabel("Amount (USD)").fill(csvFigure(half));
   await page.getByRole("button", { name: "Give back" }).click();
-  await expect(page.getByRole("heading", { name: "Refund $100.00 to Visa ending 1111?" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", {
+      name: `Refund ${exact(half)} to Visa ending 1111? It includes ${exact(halfTax)} sales tax.`,
+    }),
+  ).toBeVisible();
   expect(await sizeStock(request, sizeId)).toBe(stockBefore - 1);
   const restock = page.getByRole("group", { name: "Put the piece back in stock" });
   await restock.getByRole("checkbox", { name: new RegExp(title) }).check();
   await expectToFit(page, "the order page asking before a refund");
   await page.getByRole("button", { name: "Confirm" }).click();
-  await expect(said).toContainText(/^Refunded \$100\.00 to Visa ending 1111\. Back in stock: /);
+  await expect(said).toContainText(
+    `Refunded ${exact(half)} to Visa ending 1111. It includes ${exact(halfTax)} sales tax. Back in stock: `,
+  );
   const refundMail = await studioMailAbout(`(${ref})`).then(async () => {
     let text = "";
     await expect
@@ -116,7 +181,7 @@ test("a table is built, shipped and partly refunded from a phone, each step told
         const names = (await readdir(mailDir)).filter((n) => n.endsWith(".eml"));
         for (const n of names) {
           const t = await readFile(path.join(mailDir, n), "utf8");
-          if (t.includes(ref) && /refunded \$100\.00/i.test(t.replace(/=\r?\n/g, ""))) text = t;
+          if (t.includes(ref) && t.replace(/=\r?\n/g, "").includes(`refunded ${exact(half)}`)) text = t;
         }
         return text.length > 0;
       })
@@ -124,11 +189,37 @@ test("a table is built, shipped and partly refunded from a phone, each step told
     return text;
   });
   expect(refundMail).not.toMatch(/respstat|Approval/);
+  expect(refundMail.replace(/=\r?\n/g, "")).toContain(`Of that, ${exact(halfTax)} is sales tax.`);
   expect(await sizeStock(request, sizeId)).toBe(stockBefore);
   // Shipped once, whatever was saved after.
   expect(await mailsAbout("Your order is on its way", ref)).toBe(1);
   // The history says it in words.
   const history = page.getByRole("heading", { name: "History" }).locator("xpath=following-sibling::ul[1]");
-  await expect(history).toContainText("Refunded $100.00 to Visa ending 1111");
+  await expect(history).toContainText(`Refunded ${exact(half)} to Visa ending 1111, ${exact(halfTax)} of it sales tax`);
   await expect(history).not.toContainText("order.");
+
+  // The order page: half given back, half the tax with it, in the payment and the refund's row.
+  await expect(page.getByText(/^Given back: /)).toContainText(`of it sales tax`);
+  await expect(page.getByRole("list", { name: "Money given back" })).toContainText(
+    `Refunded ${exact(half)} to Visa ending 1111, ${exact(halfTax)} of it sales tax`,
+  );
+  await expectToFit(page, "the order page after a refund with its tax");
+  await sums.scrollIntoViewIfNeeded();
+  await shot(page, "order-half-refunded-390");
+
+  // The spreadsheet: the tax, half of it given back, nothing due.
+  const after = await csvRowOf(page, ref);
+  expect([after("tax"), after("tax_refunded"), after("refunded"), after("paid"), after("due")]).toEqual([
+    csvFigure(tax),
+    csvFigure(halfTax),
+    csvFigure(half),
+    csvFigure(total),
+    "0.00",
+  ]);
+
+  // The same page on a wide screen.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: `Order ${ref}` })).toBeVisible();
+  await shot(page, "order-half-refunded-1280");
 });

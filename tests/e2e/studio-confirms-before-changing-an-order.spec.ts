@@ -51,16 +51,25 @@ for (const width of [390, 1280]) {
     // A refund: asked first, with the piece to put back in stock, then said plainly.
     await page.getByLabel("Amount (USD)").fill("25.00");
     await page.getByRole("button", { name: "Give back" }).click();
-    await expect(page.getByRole("heading", { name: /^Refund \$25\.00 to .+ ending \d{4}\?$/ })).toBeVisible();
+    await expect(
+      page.getByRole("heading", {
+        // The buyer is in Pennsylvania: the refund gives back its share of the sales tax.
+        name: /^Refund \$25\.00 to .+ ending \d{4}\? It includes \$\d+\.\d{2} sales tax\.$/,
+      }),
+    ).toBeVisible();
     await expect(page.getByRole("group", { name: "Put the piece back in stock" })).toBeVisible();
     if (width === 390) await expectToFit(page, "the order page asking before a refund");
     await expectNoSeriousA11yViolations(page);
     await shot(page, `order-refund-question-${width}`);
     await page.getByRole("group", { name: "Put the piece back in stock" }).getByRole("checkbox").first().check();
     await page.getByRole("button", { name: "Confirm" }).click();
-    await expect(page.getByRole("status")).toContainText(/^Refunded \$25\.00 to .+ ending \d{4}\. Back in stock: /);
+    await expect(page.getByRole("status")).toContainText(
+      /^Refunded \$25\.00 to .+ ending \d{4}\. It includes \$\d+\.\d{2} sales tax\. Back in stock: /,
+    );
     await expect(
-      page.getByRole("list", { name: "Money given back" }).getByText(/^Refunded \$25\.00 to .+ ending \d{4} · /),
+      page
+        .getByRole("list", { name: "Money given back" })
+        .getByText(/^Refunded \$25\.00 to .+ ending \d{4}, \$\d+\.\d{2} of it sales tax · /),
     ).toBeVisible();
     await shot(page, `order-refunded-${width}`);
 

@@ -158,11 +158,16 @@ test("an owner invites a maker, who ships an order from a phone; the owner refun
   await page.getByRole("link", { name: ref }).click();
   await page.getByLabel("Amount (USD)").fill("25.00");
   await page.getByRole("button", { name: "Give back" }).click();
-  await expect(page.getByRole("heading", { name: /^Refund \$25\.00 to .*\?$/ })).toBeVisible();
+  // The buyer is in Pennsylvania: the refund gives back its share of the sales tax, and says so.
+  await expect(
+    page.getByRole("heading", { name: /^Refund \$25\.00 to .*\? It includes \$\d+\.\d{2} sales tax\.$/ }),
+  ).toBeVisible();
   await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByRole("status")).toContainText("Refunded $25.00 to");
   await expect(
-    page.getByRole("list", { name: "Money given back" }).getByText(/^Refunded \$25\.00 to .* · /),
+    page
+      .getByRole("list", { name: "Money given back" })
+      .getByText(/^Refunded \$25\.00 to .*, \$\d+\.\d{2} of it sales tax · /),
   ).toBeVisible();
 
   const slip = page.getByRole("link", { name: "Packing slip" });
