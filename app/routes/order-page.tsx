@@ -44,10 +44,12 @@ export default function OrderPage({ loaderData: o, actionData }: Route.Component
       label: "Shipping",
       value: o.shippingTotal > 0 ? formatPrice(o.shippingTotal) : "Arranged with you by the studio",
     },
-    ...o.charges.map((c) => ({ label: c.label, value: formatPrice(c.amount) })),
-    ...(o.deposit === null ? [] : [{ label: "Total", value: formatPrice(o.total) }]),
+    ...(o.tax ? [{ label: o.tax.label, value: formatPrice(o.tax.amount) }] : []),
+    { label: "Total", value: formatPrice(o.total) },
+    // What the studio added after checkout, each with its tax.
+    ...o.charges.map((c) => ({ label: c.label, value: c.figure })),
     ...(o.fromStudio
-      ? [{ label: "Total", value: formatPrice(o.total) }]
+      ? []
       : [
           {
             label: `${o.deposit === null ? "Paid" : `Deposit paid ${formatLongDate(o.placedAt)}`}${o.card ? ` (${o.card})` : ""}`,

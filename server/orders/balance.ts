@@ -26,14 +26,14 @@ import { orderPayments, orders } from "../db/schema.ts";
 import { badRequest } from "../http/errors.ts";
 import type { Logger } from "../logger.ts";
 import type { MailStudio } from "../mail/buyer-mail.tsx";
-import { renderBuyerMail } from "../mail/buyer-mail.tsx";
 import { enqueueMail } from "../mail/outbox.ts";
 import { assertWithinLimits, type ClientLimits, countDecline } from "../payments/client-limits.ts";
 import type { PaymentGateway } from "../payments/gateway.ts";
 import { takePayment } from "../payments/take-payment.ts";
-import { awaitsFirstPayment, firstDeposit, markFirstPayment } from "./first-payment.ts";
+import { awaitsFirstPayment, firstDeposit, markFirstPayment, paymentTax } from "./first-payment.ts";
 import { moneyOf } from "./ledger.ts";
 import { newOrderRef } from "./order-ref.ts";
+import { paymentReceipt } from "./payment-receipt.ts";
 import { settleStalePayments } from "./stale-payments.ts";
 
 /** The studio's charges, where the order's pages and the back office have always found them. */
@@ -128,7 +128,7 @@ export async function payBalance(
       if (whole <= 0) throw badRequest("amount", "Nothing is due on this order.");
       const deposit = await firstDeposit(tx, o, money);
       const posted = toCents(card.amount);
-      const charged = deposit && posted === toCents(deposit.now) ? toCents(deposit.now) : whole;
+      const charged = deposit && posted === deposit.now ? deposit.now : whole;
       if (posted !== charged)
         throw badRequest("amount", `The amount due is now ${formatCents(whole)}: reload the page to pay it.`);
       await tx.insert(orderPayments).values({
@@ -136,6 +136,8 @@ export async function payBalance(
         key: card.key,
         ref,
         amount: toDollars(charged),
+        // Its share of the tax, worked out under the order's lock from the ledger as it stands.
+        tax: toDollars(paymentTax(money, charged, deposit)),
         status: "pending",
         source: "order_page",
       });
@@ -186,25 +188,13 @@ export async function payBalance(
     await tx.update(orders).set({ paidTotal }).where(eq(orders.id, orderId));
     // The first payment of an order the studio wrote: it is paid now, and confirmed as the checkout's.
     if (awaitsFirstPayment(o!)) await markFirstPayment(tx, o!, toDollars(asked), studio, deps.orderPageUrl);
-    else if (studio)
+    else if (studio) {
+      const [row] = await tx.select({ tax: orderPayments.tax }).from(orderPayments).where(eq(orderPayments.ref, ref));
+      const after = await moneyOf(tx, o!);
       await enqueueMail(tx, [
-        {
-          kind: "order-payment",
-          to: order.email,
-          replyTo: studio.email,
-          subject: `Payment received (${order.orderRef})`,
-          text: `Dear ${order.deliveryName},\n\nWe received ${formatCents(asked)} for your order ${order.orderRef}. Thank you.\n\n${studio.name}\n`,
-          html: renderBuyerMail({
-            studio,
-            preview: `${formatCents(asked)} received for your order ${order.orderRef}`,
-            heading: "Payment received",
-            paragraphs: [
-              `Dear ${order.deliveryName},`,
-              `We received ${formatCents(asked)} for your order ${order.orderRef}. Thank you.`,
-            ],
-          }),
-        },
+        paymentReceipt({ studio, order: o!, amount: asked, tax: toCents(row?.tax ?? 0), due: after.due }),
       ]);
+    }
   });
   deps.logger.info({ orderRef: order.orderRef, paymentRef: ref, respstat: auth.respstat }, "Order balance payment");
   const [settled] = await deps.db.select().from(orderPayments).where(eq(orderPayments.ref, ref));

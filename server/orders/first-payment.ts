@@ -6,11 +6,11 @@
  */
 import { asc, eq } from "drizzle-orm";
 import type { PaymentRequest } from "../../domain/checkout-wire.ts";
-import { type DepositSplit, depositOf } from "../../domain/deposit.ts";
+import { type DepositCents, depositCents } from "../../domain/deposit.ts";
 import type { ShipWindow } from "../../domain/lead-time.ts";
-import type { OrderMoney } from "../../domain/ledger.ts";
+import { type OrderMoney, taxShareOf } from "../../domain/ledger.ts";
 import { DELIVERIES, isDelivery } from "../../domain/manual-order.ts";
-import { decimalText, toCents } from "../../domain/money.ts";
+import { type Cents, decimalText, toCents } from "../../domain/money.ts";
 import { AWAITING_PAYMENT } from "../../domain/order-status.ts";
 import { orderMails } from "../checkout/mails.ts";
 import type { PricedCart } from "../checkout/pricing.ts";
@@ -33,23 +33,34 @@ export const awaitsFirstPayment = (o: Pick<Order, "status">) => o.status === AWA
 const madeToOrder = (l: Pick<Line, "details">) => (l.details as { madeToOrder?: unknown } | null)?.madeToOrder === true;
 
 /**
- * The deposit the buyer may pay first on an order awaiting payment: the studio's rule today on
- * its made-to-order lines and the delivery typed (domain/deposit.ts); null when none is offered
- * (or something was paid already: `money`, the order's ledger when the caller has it).
+ * The deposit the buyer may pay first on an order awaiting payment, in cents: the studio's rule
+ * today on its made-to-order lines and the delivery typed, with the order's sales tax shared
+ * between the deposit and the balance (domain/deposit.ts); null when none is offered (or
+ * something was paid already: `money`, the order's ledger when the caller has it).
  */
-export async function firstDeposit(db: Tx, order: Order, money?: OrderMoney): Promise<DepositSplit | null> {
+export async function firstDeposit(db: Tx, order: Order, money?: OrderMoney): Promise<DepositCents | null> {
   if (!awaitsFirstPayment(order) || (money ?? (await moneyOf(db, order))).paid > 0) return null;
   const [lines, [studio]] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, order.id)),
     db.select({ percent: studioConfig.depositPercent, minimum: studioConfig.depositMinimum }).from(studioConfig),
   ]);
   if (!studio) return null;
-  return depositOf(
-    lines.map((l) => ({ total: l.total, madeToOrder: madeToOrder(l) })),
-    order.shippingTotal,
+  return depositCents(
+    lines.map((l) => ({ cents: toCents(l.total), madeToOrder: madeToOrder(l) })),
+    toCents(order.shippingTotal),
     studio,
     orderTax(order),
   );
+}
+
+/**
+ * The sales tax in a payment of `amount` towards what is due (`money`, the order's ledger read
+ * under its lock): a first payment that is the deposit offered carries the deposit's own share,
+ * as a checkout's deposit does, so its balance carries the rest; any other payment its share of
+ * the tax not yet paid (domain/ledger.ts taxShareOf).
+ */
+export function paymentTax(money: OrderMoney, amount: Cents, deposit: DepositCents | null): Cents {
+  return deposit && amount === deposit.now ? deposit.nowTax : taxShareOf(money, amount);
 }
 
 /** How the studio's delivery reads in the confirmation, as the checkout's rate would. */

@@ -6,7 +6,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { formatPrice } from "../../domain/format.ts";
-import { toCents, toDollars } from "../../domain/money.ts";
+import { type Cents, formatCents, toCents, toDollars } from "../../domain/money.ts";
+import { chargeTaxOf } from "../../domain/tax.ts";
 import type { Db } from "../db/client.ts";
 import { orderCharges, orderPayments, orders } from "../db/schema.ts";
 import { badRequest } from "../http/errors.ts";
@@ -48,17 +49,24 @@ export async function addOrderCharge(
     const issue = parsed.error.issues[0]!;
     throw badRequest(String(issue.path[0] ?? "amount"), issue.message);
   }
-  const { label, chargeAmount: amount } = parsed.data;
+  const { label, chargeAmount } = parsed.data;
+  const before = toCents(chargeAmount);
   return deps.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order || order.status === "pending") throw badRequest("id", "No such order.");
-    const chargesTotal = toDollars(toCents(order.chargesTotal) + toCents(amount));
+    // Taxed as the order's delivery is (domain/tax.ts): the row's amount is what the buyer owes, its tax in it.
+    const tax = chargeTaxOf(order.taxRule, before);
+    const amount = before + tax;
+    const chargesTotal = toDollars(toCents(order.chargesTotal) + amount);
     // The mirror kept for the previous release (schema.ts); the charge's row is what is read.
     await tx.update(orders).set({ chargesTotal }).where(eq(orders.id, orderId));
-    await tx.insert(orderCharges).values({ orderId, label, amount, staffId: who.id });
+    await tx
+      .insert(orderCharges)
+      .values({ orderId, label, amount: toDollars(amount), tax: toDollars(tax), staffId: who.id });
     const due = toDollars((await moneyOf(tx, order)).due);
     const url = deps.orderPageUrl(mailedOrderLink(orderId));
-    const says = `${studio.name} added ${label} (${formatPrice(amount)}) to your order ${order.orderRef}. ${formatPrice(due)} is now due; you can pay it on your order's page.`;
+    const figure = chargeFigure({ amount, tax });
+    const says = `${studio.name} added ${label} (${figure}) to your order ${order.orderRef}. ${formatPrice(due)} is now due; you can pay it on your order's page.`;
     await enqueueMail(tx, [
       {
         kind: "order-charge",
@@ -71,7 +79,7 @@ export async function addOrderCharge(
           preview: `${formatPrice(due)} due on your order ${order.orderRef}`,
           heading: `${formatPrice(due)} due on your order`,
           paragraphs: [`Dear ${order.deliveryName},`, says],
-          note: { label: label, value: formatPrice(amount) },
+          note: { label: label, value: figure },
           pageUrl: url,
           action: "Pay on your order's page",
         }),
@@ -82,11 +90,20 @@ export async function addOrderCharge(
       entity: "order",
       entityId: order.orderRef,
       before: { chargesTotal: order.chargesTotal },
-      after: { chargesTotal, label, amount },
+      after: { chargesTotal, label, amount: chargeAmount, tax: toDollars(tax) },
     });
     return due;
   });
 }
+
+/**
+ * A charge as the buyer reads it, from its stored amount (its tax in it) and tax:
+ * "$150 + sales tax $9 = $159", or "$150" when it is not taxed.
+ */
+export const chargeFigure = (c: { amount: Cents; tax: Cents }): string =>
+  c.tax > 0
+    ? `${formatCents(c.amount - c.tax)} + sales tax ${formatCents(c.tax)} = ${formatCents(c.amount)}`
+    : formatCents(c.amount);
 
 /** The charges the studio added to an order, oldest first. */
 export const listOrderCharges = (db: Db, orderId: number) =>

@@ -32,20 +32,23 @@ import {
 } from "../../domain/money.ts";
 import { AWAITING_PAYMENT, CANCELLED } from "../../domain/order-status.ts";
 import { fullName } from "../../domain/product-names.ts";
+import { saleTaxRule } from "../../domain/sale-tax.ts";
+import { stateCode, type TaxRule, taxLabel, taxOf } from "../../domain/tax.ts";
 import { orderLineRows, shipWindowOf } from "../checkout/orders.ts";
 import { type PricedLine, priceCart } from "../checkout/pricing.ts";
 import { BEING_PAID_FOR, giveStockBack, takeStock } from "../checkout/stock.ts";
 import type { Db } from "../db/client.ts";
 import { sqlState } from "../db/retry.ts";
-import { orderLines, orderPayments, orders, products } from "../db/schema.ts";
+import { orderLines, orderPayments, orders, products, studioConfig } from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
 import { ApiError, badRequest } from "../http/errors.ts";
 import { type MailStudio, renderBuyerMail } from "../mail/buyer-mail.tsx";
 import { enqueueMail } from "../mail/outbox.ts";
-import { awaitsFirstPayment, deliveryOf, firstDeposit, markFirstPayment } from "../orders/first-payment.ts";
-import { moneyOf } from "../orders/ledger.ts";
+import { awaitsFirstPayment, deliveryOf, firstDeposit, markFirstPayment, paymentTax } from "../orders/first-payment.ts";
+import { moneyOf, orderTax } from "../orders/ledger.ts";
 import { mailedOrderLink, orderPageUrl } from "../orders/links.ts";
 import { newOrderRef } from "../orders/order-ref.ts";
+import { paymentReceipt } from "../orders/payment-receipt.ts";
 import type { StaffAccount } from "../staff/accounts.ts";
 import { audit } from "../staff/audit.ts";
 
@@ -219,6 +222,9 @@ function buyerOf(f: ManualOrderForm) {
   }
   if (!/^[A-Z]{2}$/.test(address.country))
     throw badRequest("country", "Enter the country's two-letter code, such as US.");
+  // In the US the state decides the sales tax: it must be one.
+  if (needsAddress && address.country === "US" && !stateCode(address.region))
+    throw badRequest("region", "Enter the state, such as PA or Pennsylvania: its sales tax depends on it.");
   const shipping = f.shipping === "" ? 0 : amountOf(f.shipping);
   if (shipping === null)
     throw badRequest("shipping", "Enter the delivery charge such as 150 or 150.00, or leave it empty for none.");
@@ -263,8 +269,10 @@ export async function createManualOrder(
   const lines = await pricedLines(db, form.lines);
   if (form.pay !== "link" && form.pay !== "here") throw badRequest("pay", "Choose how the buyer pays.");
   const paid = form.pay === "here" ? inPersonOf(form) : null;
-  const subtotal = toDollars(sumCents(lines.map((l) => toCents(l.total))));
-  const total = toDollars(toCents(subtotal) + toCents(buyer.shipping));
+  const goods = sumCents(lines.map((l) => toCents(l.total)));
+  const subtotal = toDollars(goods);
+  const tax = taxOf(await saleRuleOf(db, buyer), goods, toCents(buyer.shipping));
+  const total = toDollars(goods + toCents(buyer.shipping) + tax.tax);
   if (total <= 0) throw badRequest("item-0", "The order comes to $0: add a line with a price.");
   if (paid && paid.amount > total)
     throw badRequest("amount", `The order comes to ${formatPrice(total)}: the amount taken can be at most that.`);
@@ -286,6 +294,8 @@ export async function createManualOrder(
           address: buyer.address,
           subtotal,
           shippingTotal: buyer.shipping,
+          tax: toDollars(tax.tax),
+          taxRule: tax.rule,
           total,
           shipping: { rate: null, specialized: [], delivery: { way: buyer.delivery } },
           shipWindow: latestWindow(lines.map(windowOf)),
@@ -296,7 +306,7 @@ export async function createManualOrder(
         action: "order.create",
         entity: "order",
         entityId: ref,
-        after: { lines: lines.length, total: decimalText(toCents(total)), pay: form.pay },
+        after: { lines: lines.length, total: decimalText(toCents(total)), tax: decimalText(tax.tax), pay: form.pay },
       });
       if (paid) await recordPayment(deps, tx, who, studio, order!, { ...paid, key: form.key });
       else await mailPayLink(deps, tx, studio, order!);
@@ -323,6 +333,17 @@ export async function createManualOrder(
   return { id, repeated: false };
 }
 
+/** The studio's sales tax rule for a sale (domain/sale-tax.ts); null where none is collected. */
+async function saleRuleOf(
+  db: Pick<Db, "select">,
+  sale: { delivery: string; address: { country: string; region: string } },
+): Promise<TaxRule | null> {
+  const [studio] = await db
+    .select({ rules: studioConfig.salesTax, state: studioConfig.state, country: studioConfig.country })
+    .from(studioConfig);
+  return studio ? saleTaxRule(studio.rules, sale, studio) : null;
+}
+
 async function orderOfKey(db: Db, key: string): Promise<number | null> {
   const [o] = await db.select({ id: orders.id }).from(orders).where(eq(orders.formKey, key));
   return o?.id ?? null;
@@ -339,25 +360,29 @@ async function mailPayLink(
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
   const deposit = await firstDeposit(tx, order);
   const way = deliveryOf(order);
-  const says = `Here is your order ${order.orderRef}, as we wrote it with you. ${formatPrice(order.total)} is due: you can pay it by card on your order's page${deposit ? `, or pay a deposit of ${formatPrice(deposit.now)} now and the rest when your pieces are ready` : ""}.`;
+  const tax = orderTax(order);
+  const says = `Here is your order ${order.orderRef}, as we wrote it with you. ${formatPrice(order.total)} is due: you can pay it by card on your order's page${deposit ? `, or pay a deposit of ${formatCents(deposit.now)} now and the rest when your pieces are ready` : ""}.`;
+  const sums = [
+    { label: "Subtotal", value: formatPrice(order.subtotal) },
+    { label: way ?? "Delivery", value: formatPrice(order.shippingTotal) },
+    ...(tax.rule ? [{ label: taxLabel(tax.rule), value: formatCents(tax.tax) }] : []),
+    { label: "Total (USD)", value: formatPrice(order.total), strong: true },
+    ...(deposit ? [{ label: "Or a deposit now", value: formatCents(deposit.now) }] : []),
+  ];
   await enqueueMail(tx, [
     {
       kind: "order-pay-link",
       to: order.email,
       replyTo: studio.email,
       subject: `Your order from ${studio.name}: ${formatPrice(order.total)} to pay (${order.orderRef})`,
-      text: `Dear ${order.deliveryName},\n\n${says}\n\n${lines.map((l) => `  ${l.quantity} x ${l.title}: ${formatPrice(l.total)}`).join("\n")}\n  ${way ?? "Delivery"}: ${formatPrice(order.shippingTotal)}\n  Total: ${formatPrice(order.total)}\n\n${url}\n\nKeep this link to yourself: it opens your order without an account. Reply to this mail with any question.\n\n${studio.name}\n`,
+      text: `Dear ${order.deliveryName},\n\n${says}\n\n${lines.map((l) => `  ${l.quantity} x ${l.title}: ${formatPrice(l.total)}`).join("\n")}\n${sums.map((x) => `  ${x.label}: ${x.value}`).join("\n")}\n\n${url}\n\nKeep this link to yourself: it opens your order without an account. Reply to this mail with any question.\n\n${studio.name}\n`,
       html: renderBuyerMail({
         studio,
         preview: `${formatPrice(order.total)} to pay for your order ${order.orderRef}`,
         heading: "Your order, ready to pay",
         paragraphs: [`Dear ${order.deliveryName},`, says],
         lines: lines.map((l) => ({ title: l.title, quantity: l.quantity, total: formatPrice(l.total) })),
-        sums: [
-          { label: way ?? "Delivery", value: formatPrice(order.shippingTotal) },
-          { label: "Total (USD, tax included)", value: formatPrice(order.total), strong: true },
-          ...(deposit ? [{ label: "Or a deposit now", value: formatPrice(deposit.now) }] : []),
-        ],
+        sums,
         pageUrl: url,
         action: "Pay on your order's page",
       }),
@@ -428,12 +453,15 @@ async function recordPayment(
     .where(and(eq(orderPayments.orderId, order.id), eq(orderPayments.status, "pending")));
   if (inFlight)
     throw badRequest("amount", "The buyer is paying by card on the order's page right now: wait a moment and reload.");
+  // Its share of the tax, from the ledger as it stands under the order's lock (the deposit's own on a first deposit).
+  const tax = paymentTax(before, amount, await firstDeposit(tx, order, before));
   const now = new Date();
   await tx.insert(orderPayments).values({
     orderId: order.id,
     key: paid.key,
     ref: `P${newOrderRef()}`,
     amount: paid.amount,
+    tax: toDollars(tax),
     status: "approved",
     method: paid.method,
     reference: paid.reference || null,
@@ -447,24 +475,17 @@ async function recordPayment(
   await tx.update(orders).set({ paidTotal }).where(eq(orders.id, order.id));
   const pageUrl = (token: string) => orderPageUrl(deps.config, token);
   if (awaitsFirstPayment(order)) await markFirstPayment(tx, order, paid.amount, studio, pageUrl);
-  else {
-    const says = `We received ${formatPrice(paid.amount)} (${IN_PERSON_METHODS[paid.method].toLowerCase()}) for your order ${order.orderRef}. Thank you.`;
+  else
     await enqueueMail(tx, [
-      {
-        kind: "order-payment",
-        to: order.email,
-        replyTo: studio.email,
-        subject: `Payment received (${order.orderRef})`,
-        text: `Dear ${order.deliveryName},\n\n${says}\n\n${studio.name}\n`,
-        html: renderBuyerMail({
-          studio,
-          preview: `${formatPrice(paid.amount)} received for your order ${order.orderRef}`,
-          heading: "Payment received",
-          paragraphs: [`Dear ${order.deliveryName},`, says],
-        }),
-      },
+      paymentReceipt({
+        studio,
+        order,
+        amount,
+        tax,
+        due: due - amount,
+        how: IN_PERSON_METHODS[paid.method].toLowerCase(),
+      }),
     ]);
-  }
   await audit(tx, who, {
     action: "order.payment",
     entity: "order",

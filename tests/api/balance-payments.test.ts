@@ -6,10 +6,13 @@
  * charged less what was given back never passes what the order comes to, and the page's due is
  * exactly what remains, whether the checkout took the whole or a deposit.
  */
-import { sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatPrice } from "../../domain/format.ts";
+import { formatCents, toCents } from "../../domain/money.ts";
+import { orderCharges, orderPayments, orders } from "../../server/db/schema.ts";
+import { moneyOf } from "../../server/orders/ledger.ts";
 import { buyDivergenceTable, buyShippablePiece } from "../support/buy.ts";
 import { countingApp, type countingGateway } from "../support/counting-gateway.ts";
 import {
@@ -102,6 +105,60 @@ describe.each(dbKinds)("paying what is due on %s", (kind: DbKind) => {
     const page = await textOf(await send(`/orders/${bad.token}`));
     expect(page).toContain("$350 due");
     expect(page).toContain("Pay $350");
+  });
+
+  /** The id of an order by its reference, and the link its confirmation mailed to `email`. */
+  async function opened(ref: string, email: string) {
+    const id = (await db().select({ id: orders.id }).from(orders).where(eq(orders.orderRef, ref)))[0]!.id;
+    const confirmation = (await t.sentMails()).find((m) => m.to === email && m.kind === "order-confirmation")!;
+    return { id, token: LINK.exec(confirmation.text)![1]! };
+  }
+
+  const approvedTaxes = async (id: number) =>
+    (await db().select().from(orderPayments).where(eq(orderPayments.orderId, id)).orderBy(asc(orderPayments.id)))
+      .filter((p) => p.status === "approved")
+      .map((p) => toCents(p.tax));
+
+  it("takes the rest of a PA order's sales tax with its balance: the deposit's tax and the balance's make the order's", async () => {
+    const email = `tax-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const { ref, res } = await buyDivergenceTable(t, { email, payNow: "deposit" });
+    expect(res.status).toBe(200);
+    const { id, token } = await opened(ref, email);
+    const [order] = await db().select().from(orders).where(eq(orders.id, id));
+    expect(order!.taxRule).toEqual({ state: "PA", rate: 6, delivery: true });
+    const page = await textOf(await send(`/orders/${token}`));
+    expect(page).toContain(`<dt>Sales tax (PA 6%)</dt><dd>${formatPrice(order!.tax)}</dd>`);
+    expect(page).not.toContain("tax included");
+    const due = /<dt>Due<\/dt><dd>\$([\d,.]+)<\/dd>/.exec(page)![1]!.replaceAll(",", "");
+    const paid = await pay(token, { amount: Number(due).toFixed(2), key: newKey() });
+    expect(paid.status).toBe(200);
+    const [deposit, balance] = await approvedTaxes(id);
+    expect(deposit).toBeGreaterThan(0);
+    expect(balance).toBeGreaterThan(0);
+    expect(deposit! + balance!).toBe(toCents(order!.tax));
+    const receipt = (await t.sentMails()).find((m) => m.to === email && m.kind === "order-payment")!;
+    expect(receipt.text).toContain(`Sales tax (PA 6%), in it: ${formatCents(balance!)}`);
+    expect(receipt.text).toContain("Still due: Nothing");
+  });
+
+  it("adds PA's 6 % to a charge on a PA order, its tax apart in the mail, the page and the payment", async () => {
+    const email = `charge-tax-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const { ref, res } = await buyShippablePiece(t, { email });
+    expect(res.status).toBe(200);
+    const { id, token } = await opened(ref, email);
+    expect((await addCharge(id, "White-glove delivery", "150")).status).toBe(200);
+    const [charge] = await db().select().from(orderCharges).where(eq(orderCharges.orderId, id));
+    expect(charge).toMatchObject({ label: "White-glove delivery", amount: 159, tax: 9 });
+    const mail = (await t.sentMails()).find((m) => m.to === email && m.kind === "order-charge")!;
+    expect(mail.text).toContain("White-glove delivery ($150 + sales tax $9 = $159)");
+    expect(mail.subject).toContain("$159 due");
+    const page = await textOf(await send(`/orders/${token}`));
+    expect(page).toContain("<dt>White-glove delivery</dt><dd>$150 + sales tax $9 = $159</dd>");
+    expect(page).toContain("<dt>Due</dt><dd>$159</dd>");
+    expect((await pay(token, { amount: "159.00", key: newKey() })).status).toBe(200);
+    expect((await approvedTaxes(id)).at(-1)).toBe(900);
+    const [after] = await db().select().from(orders).where(eq(orders.id, id));
+    expect(after!.chargesTotal).toBe(159);
   });
 
   it("charges exactly what is due: a wrong amount or a declined card charges nothing, a repeat of the key nothing more", async () => {
@@ -258,6 +315,10 @@ describe.each(dbKinds)("paying what is due on %s", (kind: DbKind) => {
           expect(refunded - laterRefunded).toBeLessThanOrEqual(atCheckout);
           const page = await textOf(await send(`/orders/${token}`));
           expect(page).toContain(`<dt>Due</dt><dd>${formatPrice(Math.max(0, comesTo - paid) / 100)}</dd>`);
+          // The sales tax paid never passes the order's and its charges'; all of it once nothing is due.
+          const money = await moneyOf(db(), (await db().select().from(orders).where(eq(orders.id, id)))[0]!);
+          expect(money.tax.paid).toBeLessThanOrEqual(money.tax.comesTo);
+          if (money.due === 0) expect(money.tax.paid).toBe(money.tax.comesTo);
         }
       }),
       { numRuns: kind === "pglite" ? 12 : 6 },

@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import { pino } from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatPrice } from "../../domain/format.ts";
 import { buyShippablePiece } from "../support/buy.ts";
 import { devSiteForFile, formBody, type Send, signedInApp } from "../support/studio.ts";
 import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
@@ -77,6 +78,18 @@ describe.each(dbKinds)("the order page on %s", (kind: DbKind) => {
     expect(html).toContain(piece.title);
     expect(html).toMatch(/<meta name="robots" content="noindex/);
     expect(html).toContain("Where it stands");
+    // Bought for delivery in PA: the sales tax on a line of its own, then the total, what was paid and is due.
+    const [o] = (
+      (await t.deps.database.db.execute(sql`select tax, total from orders where order_ref = ${ref}`)) as unknown as {
+        rows: { tax: string; total: string }[];
+      }
+    ).rows;
+    const sums = /<dl class="order-sums">.*?<\/dl>/s.exec(html)![0];
+    expect(Number(o!.tax)).toBeGreaterThan(0);
+    expect(sums).toContain(`<dt>Sales tax (PA 6%)</dt><dd>${formatPrice(Number(o!.tax))}</dd>`);
+    expect(sums).toContain(`<dt>Total</dt><dd>${formatPrice(Number(o!.total))}</dd>`);
+    expect(sums).toContain("<dt>Due</dt><dd>$0</dd>");
+    expect(sums).not.toMatch(/tax included/i);
 
     // Only the token's hash is kept.
     const stored = (

@@ -8,6 +8,8 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatPrice } from "../../domain/format.ts";
+import { formatCents, percentOf, toCents } from "../../domain/money.ts";
 import { auditLog, orderCharges, orderPayments, orders, products } from "../../server/db/schema.ts";
 import { ordersCsv } from "../../server/studio/orders-csv.ts";
 import { today } from "../../server/studio/today.ts";
@@ -94,11 +96,18 @@ describe.each(dbKinds)("orders the studio writes on %s", (kind: DbKind) => {
     expect(res.status).toBe(302);
     const o = await orderOf(idOf(res));
     expect(o).toMatchObject({ status: "awaiting_payment", source: "studio", paidTotal: 0, shippingTotal: 150 });
-    expect(o.total).toBeCloseTo(p.price * 2 + 4800 + 150, 2);
+    // Delivered in PA by the studio: PA's 6 % on the pieces and the delivery, on a line of its own.
+    const base = toCents(p.price) * 2 + toCents(4800) + toCents(150);
+    expect(o.taxRule).toEqual({ state: "PA", rate: 6, delivery: true });
+    expect(toCents(o.tax)).toBe(percentOf(base, 6));
+    expect(toCents(o.total)).toBe(base + percentOf(base, 6));
     expect(await stockOf(p.id)).toBe(1);
     const mail = (await t.sentMails()).find((m) => m.to === email)!;
     expect(mail.kind).toBe("order-pay-link");
     expect(mail.text).toMatch(LINK);
+    expect(mail.text).toContain(`Sales tax (PA 6%): ${formatCents(percentOf(base, 6))}`);
+    expect(mail.text).toContain(`Total (USD): ${formatPrice(o.total)}`);
+    expect(mail.text).not.toContain("tax included");
     const [entry] = await db()
       .select()
       .from(auditLog)
@@ -183,9 +192,12 @@ describe.each(dbKinds)("orders the studio writes on %s", (kind: DbKind) => {
     const token = LINK.exec(mail.text)![1]!;
     const page = await textOf(await send(`/orders/${token}`));
     expect(page).toContain("Awaiting payment");
-    expect(page).toContain("Pay in full, $4,950");
-    // The studio's deposit: 50 % of the made-to-order line ($2,400), plus the delivery in full.
-    expect(page).toContain("Pay a deposit now, $2,550");
+    // $4,800 and $150 delivered in PA: $297 of sales tax.
+    expect(page).toContain("<dt>Sales tax (PA 6%)</dt><dd>$297</dd>");
+    expect(page).toContain("Pay in full, $5,247");
+    // The studio's deposit: 50 % of the made-to-order line ($2,400), plus the delivery in full,
+    // with their share of the tax ($153); the balance, $2,400, carries the rest ($144).
+    expect(page).toContain("Pay a deposit now, $2,703");
     const before = await takings();
     const charges = gw.charged.length;
     const wrong = await send(`/orders/${token}`, {
@@ -207,24 +219,80 @@ describe.each(dbKinds)("orders the studio writes on %s", (kind: DbKind) => {
         expiry: "12/30",
         cvv2: "123",
         name: "Grace Hopper",
-        amount: "2550.00",
+        amount: "2703.00",
         key: newKey(),
       }),
     });
     expect(paid.status).toBe(200);
     expect(gw.charged.length).toBe(charges + 1);
-    expect(gw.charged.at(-1)!.amount).toBe("2550.00");
+    expect(gw.charged.at(-1)!.amount).toBe("2703.00");
     const o = await orderOf(id);
     expect(o.status).toBe("paid");
     expect(o.paidAt).not.toBeNull();
-    expect(o.paidTotal).toBe(2550);
+    expect(o.paidTotal).toBe(2703);
     const confirmation = (await t.sentMails()).find((m) => m.to === email && m.kind === "order-confirmation")!;
-    expect(confirmation.text).toContain("Deposit paid: $2,550");
-    expect(await takings()).toBeCloseTo(before + 2550, 2);
+    expect(confirmation.text).toContain("Deposit paid: $2,703");
+    expect(confirmation.text).toContain("Sales tax (PA 6%): $297");
+    expect(await takings()).toBeCloseTo(before + 2703, 2);
     const csv = await ordersCsv(db());
     const row = csv.split("\r\n").find((l) => l.includes(o.orderRef))!;
     expect(row).toContain('"paid","Grace Hopper"');
-    expect(row).toContain('"4950.00","0.00","2550.00","2400.00"');
+    expect(row).toContain('"5247.00","0.00","2703.00","2544.00"');
+    // The balance from the same page carries the rest of the tax: the two make the order's to the cent.
+    const balance = await send(`/orders/${token}`, {
+      method: "POST",
+      body: formBody({
+        account: "4111 1111 1111 1111",
+        expiry: "12/30",
+        cvv2: "123",
+        name: "Grace Hopper",
+        amount: "2544.00",
+        key: newKey(),
+      }),
+    });
+    expect(balance.status).toBe(200);
+    const taxes = (await db().select().from(orderPayments).where(eq(orderPayments.orderId, id)))
+      .filter((p) => p.status === "approved")
+      .map((p) => toCents(p.tax));
+    expect(taxes).toEqual([15_300, 14_400]);
+    expect(taxes[0]! + taxes[1]!).toBe(toCents((await orderOf(id)).tax));
+  });
+
+  it("taxes a sale collected at the studio at its own state's rate, and none delivered to a state it does not collect in", async () => {
+    const collected = await newOrder({
+      key: newKey(),
+      delivery: "collect",
+      address: "",
+      city: "",
+      region: "",
+      postal: "",
+      shipping: "",
+      "description-0": "Walnut side table",
+      "price-0": "850",
+    });
+    expect(collected.status).toBe(302);
+    expect(await orderOf(idOf(collected))).toMatchObject({
+      taxRule: { state: "PA", rate: 6, delivery: true },
+      tax: 51,
+      total: 901,
+    });
+    const toNewJersey = await newOrder({
+      key: newKey(),
+      delivery: "ship",
+      address: "9 Ferry Street",
+      city: "Lambertville",
+      region: "NJ",
+      postal: "08530",
+      shipping: "120",
+      "description-0": "Walnut side table",
+      "price-0": "850",
+    });
+    expect(toNewJersey.status).toBe(302);
+    expect(await orderOf(idOf(toNewJersey))).toMatchObject({ taxRule: null, tax: 0, total: 970 });
+    // A US delivery says its state, which the tax depends on.
+    const noState = await newOrder({ key: newKey(), region: "", "description-0": "Stool", "price-0": "300" });
+    expect(noState.status).toBe(400);
+    expect(await textOf(noState)).toContain("Enter the state");
   });
 
   it("records a payment taken in cash as the order is made, and a balance paid by check; neither is offered for a refund", async () => {
@@ -242,20 +310,21 @@ describe.each(dbKinds)("orders the studio writes on %s", (kind: DbKind) => {
       "price-0": "120",
       pay: "here",
       method: "cash",
-      amount: "120.00",
+      amount: "127.20",
     });
     expect(res.status).toBe(302);
     const o = await orderOf(idOf(res));
-    expect(o).toMatchObject({ status: "paid", paidTotal: 120, source: "studio" });
+    // Collected at the studio: taxed as sold in the studio's state, PA.
+    expect(o).toMatchObject({ status: "paid", paidTotal: 127.2, source: "studio", tax: 7.2, total: 127.2 });
     const [p] = await db().select().from(orderPayments).where(eq(orderPayments.orderId, o.id));
-    expect(p).toMatchObject({ method: "cash", amount: 120, status: "approved" });
+    expect(p).toMatchObject({ method: "cash", amount: 127.2, tax: 7.2, status: "approved" });
     const [entry] = await db()
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, "order.payment"), eq(auditLog.entityId, o.orderRef)));
-    expect(entry!.after).toEqual({ method: "cash", amount: "120.00", reference: "" });
+    expect(entry!.after).toEqual({ method: "cash", amount: "127.20", reference: "" });
     expect((await t.sentMails()).some((m) => m.to === email && m.kind === "order-confirmation")).toBe(true);
-    expect(await takings()).toBeCloseTo(before + 120, 2);
+    expect(await takings()).toBeCloseTo(before + 127.2, 2);
 
     // Collected at the studio: the page says so, with no empty address; the ready mail asks to collect it.
     const page = await textOf(await send(`/studio/orders/${o.id}`, { headers: { cookie: session.cookie } }));
@@ -295,7 +364,7 @@ describe.each(dbKinds)("orders the studio writes on %s", (kind: DbKind) => {
     const again = await post({ key: k, paidMethod: "check", paidAmount: "200.00", paidReference: "1042" });
     expect(await textOf(again)).toContain("recorded already");
     expect((await orderOf(sold.id)).paidTotal).toBe(1200);
-    expect(await takings()).toBeCloseTo(before + 120 + 1000 + 200, 2);
+    expect(await takings()).toBeCloseTo(before + 127.2 + 1000 + 200, 2);
     // The refund form offers the card payments only.
     const orderPage = await textOf(await send(`/studio/orders/${sold.id}`, { headers: { cookie: session.cookie } }));
     expect(orderPage).not.toMatch(/<option value="\d+">[^<]*\$200\.00/);

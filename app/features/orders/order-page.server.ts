@@ -8,12 +8,14 @@ import { toCents, toDollars } from "../../../domain/money.ts";
 import { lineChoices } from "../../../domain/order-lines.ts";
 import { AWAITING_PAYMENT, CANCELLED } from "../../../domain/order-status.ts";
 import { ORDER_STEPS, STEP_NAMES } from "../../../domain/order-steps.ts";
+import { taxLabel } from "../../../domain/tax.ts";
 import { paymentDepsOf } from "../../../server/checkout/routes.ts";
 import { ApiError } from "../../../server/http/errors.ts";
 import { type BalanceOutcome, newPaymentKey, payBalance } from "../../../server/orders/balance.ts";
 import { firstDeposit } from "../../../server/orders/first-payment.ts";
 import { ledgerRows, loadLedger } from "../../../server/orders/ledger.ts";
 import { findOrderByToken } from "../../../server/orders/links.ts";
+import { chargeFigure } from "../../../server/orders/order-charges.ts";
 
 export async function orderPageLoader(context: AppLoadContext, token: string) {
   const db = context.deps.database.db;
@@ -81,7 +83,7 @@ export async function orderPageLoader(context: AppLoadContext, token: string) {
     awaiting: order.status === AWAITING_PAYMENT,
     cancelled: order.status === CANCELLED,
     /** The first payment's choice on an order awaiting it: the whole, or the studio's deposit (null: none offered). */
-    firstDeposit: firstSplit ? { now: firstSplit.now, balance: firstSplit.balance } : null,
+    firstDeposit: firstSplit ? { now: toDollars(firstSplit.now), balance: toDollars(firstSplit.balance) } : null,
     /** What the checkout charged: the deposit, or the whole total (nothing on an order the studio wrote). */
     paidAtCheckout: toDollars(checkout?.amount ?? 0),
     deposit,
@@ -89,7 +91,12 @@ export async function orderPageLoader(context: AppLoadContext, token: string) {
     balance: deposit === null ? 0 : toDollars(Math.max(0, toCents(order.total) - money.paid)),
     // One key for this page's payment form: a second press of Pay repeats it, never charging twice.
     payKey: due > 0 ? newPaymentKey() : null,
-    charges: ledger.charges.map((c) => ({ id: c.id, label: c.label, amount: c.amount })),
+    /** Each charge the studio added, as the buyer reads it: "$150 + sales tax $9 = $159". */
+    charges: ledger.charges.map((c) => ({
+      id: c.id,
+      label: c.label,
+      figure: chargeFigure({ amount: toCents(c.amount), tax: toCents(c.tax) }),
+    })),
     /** The payments after the checkout's, by card from this page or taken in person. */
     payments: later.map((p) => ({
       id: p.id,
@@ -115,6 +122,8 @@ export async function orderPageLoader(context: AppLoadContext, token: string) {
     leaves: order.status === "shipped" || !order.shipWindow ? null : shipDatesText(order.shipWindow),
     subtotal: order.subtotal,
     shippingTotal: order.shippingTotal,
+    /** The order's sales tax as its own line ("Sales tax (PA 6%)"); null where none was collected. */
+    tax: order.taxRule ? { label: taxLabel(order.taxRule), amount: order.tax } : null,
     total: order.total,
     refunds: refunds.map((r) => ({ id: r.id, amount: r.amount, at: r.createdAt.toISOString() })),
     refunded: toDollars(money.refunded),

@@ -8,6 +8,8 @@
 import { formatPrice } from "../../../domain/format.ts";
 import { type CatalogChoice, DELIVERIES, IN_PERSON_METHODS } from "../../../domain/manual-order.ts";
 import type { NewOrderAnswer, NewOrderValues } from "./manual-order.server.ts";
+import { SaleFigures } from "./sale-figures.tsx";
+import type { SaleTaxSettings } from "./sale-tax.server.ts";
 import { StudioField, StudioForm, StudioNotices } from "./studio-form.tsx";
 
 const EMPTY: NewOrderValues = {
@@ -42,12 +44,15 @@ export function ManualOrderForm({
   catalog,
   formKey,
   rows: firstRows,
+  tax,
   answer,
 }: {
   csrf: string;
   catalog: CatalogChoice[];
   formKey: string;
   rows: number;
+  /** Where the studio collects sales tax: the form shows the order's tax before it is written. */
+  tax: SaleTaxSettings;
   answer?: NewOrderAnswer;
 }) {
   const v = { ...EMPTY, ...answer?.values };
@@ -186,6 +191,7 @@ export function ManualOrderForm({
           defaultValue={v.shipping}
           error={err("shipping")}
         />
+        <SaleFigures catalog={catalog} rules={tax.rules} studio={tax.studio} />
       </fieldset>
 
       <fieldset className="manual-order__group">
@@ -216,6 +222,7 @@ export function ManualOrderForm({
         <StudioField
           name="amount"
           label="Amount taken (USD)"
+          hint="With its sales tax: the whole order, or a deposit."
           inputMode="decimal"
           defaultValue={v.amount}
           error={err("amount")}

@@ -1,11 +1,13 @@
 import { Link } from "react-router";
 import { type NewOrderAnswer, newOrderAction, newOrderLoader } from "../../features/studio/manual-order.server.ts";
 import { ManualOrderForm } from "../../features/studio/manual-order-form.tsx";
+import { saleTaxSettings } from "../../features/studio/sale-tax.server.ts";
 import { useStudio } from "../../features/studio/use-studio.ts";
 import type { Route } from "./+types/order-new";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return newOrderLoader(request, context);
+  const page = await newOrderLoader(request, context);
+  return { ...page, tax: await saleTaxSettings(context) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -29,6 +31,7 @@ export default function StudioNewOrder({ loaderData, actionData }: Route.Compone
         catalog={loaderData.catalog}
         formKey={loaderData.formKey}
         rows={loaderData.rows}
+        tax={loaderData.tax}
         answer={actionData as NewOrderAnswer | undefined}
       />
     </>
