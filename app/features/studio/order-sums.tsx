@@ -6,7 +6,7 @@ import "./order-sums.css";
 /** An order's priced figures as stored (dollars), and the rule its sales tax was worked out by. */
 type SumsOrder = { subtotal: number; shippingTotal: number; tax: number; taxRule: TaxRule | null; total: number };
 
-/** A charge the studio added after checkout (dollars), its tax included in its amount. */
+/** A charge the studio added after checkout (dollars): its amount has its tax in it. */
 type SumsCharge = { id: number; label: string; amount: number; tax: number };
 
 /**
