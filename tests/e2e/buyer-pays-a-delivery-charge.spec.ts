@@ -1,3 +1,4 @@
+import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
 import { expectToFit } from "./support/phone-fit.ts";
 import { E2E_OWNER, goToSection, placeOrder, signInAs, yardPhoto } from "./support/studio.ts";
@@ -8,6 +9,24 @@ import { studioMailAbout } from "./support/studio-mail.ts";
 // pays exactly what is due there, once.
 
 test.use({ viewport: { width: 390, height: 844 } });
+
+const shots = process.env.SHOTS_DIR;
+
+/** The page at a phone's width and a desktop's, `part` in the middle of the screen (with SHOTS_DIR set). */
+async function shoot(page: Page, name: string, part: Locator) {
+  if (!shots) return;
+  // A page from a mailed link opens in a context of its own, behind the splash for its first seconds.
+  await page.waitForFunction(() => {
+    const splash = document.querySelector(".splash");
+    return !splash?.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+  });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await part.evaluate((e) => e.scrollIntoView({ block: "center", behavior: "instant" }));
+    await page.screenshot({ path: `${shots}/${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+}
 
 test("the studio adds a delivery charge and the buyer pays it from the order's page", async ({ page, request }) => {
   test.setTimeout(90_000);
@@ -22,7 +41,8 @@ test("the studio adds a delivery charge and the buyer pays it from the order's p
   await page.getByLabel("For").fill("White-glove delivery");
   await page.getByLabel("Charge (USD)").fill("350");
   await page.getByRole("button", { name: "Add the charge" }).click();
-  await expect(page.getByRole("status")).toContainText("$350 is due");
+  // Delivered in PA, where delivery is taxed: the charge carries PA's 6 %.
+  await expect(page.getByRole("status")).toContainText("$371 is due");
 
   // A photo from the bench, for the buyer's page.
   await page.locator("#item-photos").setInputFiles([await yardPhoto("#7a5536", "IMG_0420.jpg")]);
@@ -36,7 +56,11 @@ test("the studio adds a delivery charge and the buyer pays it from the order's p
     .browser()!
     .newPage({ viewport: { width: 390, height: 844 } });
   await buyerPage.goto(link);
-  await expect(buyerPage.getByRole("heading", { name: "$350 due" })).toBeVisible();
+  await expect(buyerPage.getByRole("heading", { name: "$371 due" })).toBeVisible();
+  const sums = buyerPage.locator(".order-sums").first();
+  await expect(sums).toContainText("Sales tax (PA 6%)");
+  await expect(sums).toContainText("White-glove delivery$350 + sales tax $21 = $371");
+  await shoot(buyerPage, "order-page-with-tax", sums);
   const photo = buyerPage.getByRole("region", { name: "From the workshop" }).getByRole("img");
   await photo.scrollIntoViewIfNeeded();
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
@@ -47,8 +71,8 @@ test("the studio adds a delivery charge and the buyer pays it from the order's p
   await form.getByLabel("Expiry (MM/YY)").fill("12/30");
   await form.getByLabel("CVC").fill("123");
   await form.getByLabel("Name on card").fill("Ada Lovelace");
-  await form.getByRole("button", { name: "Pay $350" }).click();
-  await expect(buyerPage.locator(".order-due [role=status]")).toHaveText("We received $350. Nothing more is due.");
+  await form.getByRole("button", { name: "Pay $371" }).click();
+  await expect(buyerPage.locator(".order-due [role=status]")).toHaveText("We received $371. Nothing more is due.");
   await expect(buyerPage.getByRole("form", { name: "Pay what is due" })).toHaveCount(0);
   await buyerPage.reload();
   await expect(buyerPage.locator(".order-sums__row").last()).toContainText("$0");

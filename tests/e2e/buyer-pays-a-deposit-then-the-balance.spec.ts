@@ -1,5 +1,8 @@
 import type { Page } from "@playwright/test";
+import { depositCents } from "../../domain/deposit.ts";
 import { formatPrice as usd } from "../../domain/format.ts";
+import { toCents, toDollars } from "../../domain/money.ts";
+import { taxOf } from "../../domain/tax.ts";
 import { divergenceLine, fillAddress, fillCard, payButton, seedCart } from "./support/checkout.ts";
 import { expect, expectNoSeriousA11yViolations, open, test } from "./support/fixtures.ts";
 import { expectToFit } from "./support/phone-fit.ts";
@@ -28,8 +31,15 @@ test("a table bought with a deposit: half now, the balance from the mailed link 
 }) => {
   test.setTimeout(120_000);
   const table = await divergenceLine(request);
-  const half = Math.round(table.total * 50) / 100;
-  const balance = Math.round((table.total - half) * 100) / 100;
+  const rule = { percent: 50, minimum: 500 };
+  const lines = [{ cents: toCents(table.total), madeToOrder: true }];
+  // Before the address, prices are before tax; delivered in PA, the deposit and the balance each
+  // carry their share of PA's 6 %.
+  const plain = depositCents(lines, 0, rule)!;
+  const tax = taxOf({ state: "PA", rate: 6, delivery: true }, toCents(table.total), 0);
+  const split = depositCents(lines, 0, rule, tax)!;
+  const half = toDollars(split.now);
+  const balance = toDollars(split.balance);
   await seedCart(page, request, [table]);
   await open(page, "/check-out");
 
@@ -37,10 +47,12 @@ test("a table bought with a deposit: half now, the balance from the mailed link 
   const choice = page.getByRole("group", { name: "How much to pay now" });
   await expect(choice.getByRole("radio", { name: /Pay in full/ })).toBeChecked();
   await choice.getByRole("radio", { name: /Pay a deposit now/ }).check();
-  await expect(choice).toContainText(`the balance of ${usd(balance)} when they are ready`);
-  await expect(page.locator(".co-summary__figures")).toContainText(`Deposit now${usd(half)}`);
-  await expect(payButton(page)).toHaveText(`Pay a deposit of ${usd(half)}`);
+  await expect(choice).toContainText(`the balance of ${usd(toDollars(plain.balance))} when they are ready`);
+  await expect(page.locator(".co-summary__figures")).toContainText(`Deposit now${usd(toDollars(plain.now))}`);
+  await expect(payButton(page)).toHaveText(`Pay a deposit of ${usd(toDollars(plain.now))}`);
   await fillAddress(page);
+  await expect(choice).toContainText(`the balance of ${usd(balance)} when they are ready`);
+  await expect(payButton(page)).toHaveText(`Pay a deposit of ${usd(half)}`);
   await fillCard(page, "4111111111111111");
   await expectToFit(page, "the checkout with a deposit");
   await expectNoSeriousA11yViolations(page);
@@ -64,6 +76,10 @@ test("a table bought with a deposit: half now, the balance from the mailed link 
   await expect(buyer.getByText("Balance paid")).toBeVisible();
   await expect(buyer.getByRole("heading", { name: `${usd(balance)} due` })).toBeVisible();
   await expect(buyer.getByText("Expected to leave the studio:")).toBeVisible();
+  const sums = buyer.locator(".order-sums").first();
+  await expect(sums).toContainText(`Sales tax (PA 6%)${usd(toDollars(tax.tax))}`);
+  await expect(sums).toContainText(`Total${usd(table.total + toDollars(tax.tax))}`);
+  await expect(sums).not.toContainText("tax included");
   await expectToFit(buyer, "the order page with a balance due");
   await expectNoSeriousA11yViolations(buyer);
 

@@ -51,6 +51,10 @@ test("an order taken on the phone is paid by deposit from the mailed link, one i
   await page.getByLabel("State").fill("PA");
   await page.getByLabel("Postal code").fill("17602");
   await page.getByLabel("Shipping or delivery charge (USD)").fill("150");
+  // Delivered in PA: the form shows PA's 6 % on the table and its delivery before the order is written.
+  const figures = page.locator(".sale-figures__sums");
+  await expect(figures).toContainText(`Sales tax (PA 6%)${usd(297)}`);
+  await expect(figures).toContainText(`The order comes to${usd(5247)}`);
   await expect(page.getByRole("radio", { name: /Mail them a link to pay/ })).toBeChecked();
   await expectToFit(page, "the new-order form");
   await expectNoSeriousA11yViolations(page);
@@ -67,7 +71,8 @@ test("an order taken on the phone is paid by deposit from the mailed link, one i
   await expect(page.getByRole("link", { name: ref })).toBeVisible();
   await shoot(page, "orders-awaiting-payment");
 
-  // The buyer pays the deposit from the link: half the table, and the delivery in full.
+  // The buyer pays the deposit from the link: half the table, and the delivery in full, with their
+  // share of the tax ($153); the balance carries the rest ($144).
   const buyer = await page
     .context()
     .browser()!
@@ -75,8 +80,9 @@ test("an order taken on the phone is paid by deposit from the mailed link, one i
   await open(buyer, orderLink(await studioMailAbout(`(${ref})`)));
   await expect(buyer.getByText("Awaiting payment")).toBeVisible();
   const choice = buyer.getByRole("group", { name: "How much to pay now" });
-  await expect(choice.getByRole("radio", { name: `Pay in full, ${usd(4950)}` })).toBeChecked();
-  await choice.getByRole("radio", { name: `Pay a deposit now, ${usd(2550)}` }).check();
+  await expect(buyer.locator(".order-sums")).toContainText(`Sales tax (PA 6%)${usd(297)}`);
+  await expect(choice.getByRole("radio", { name: `Pay in full, ${usd(5247)}` })).toBeChecked();
+  await choice.getByRole("radio", { name: `Pay a deposit now, ${usd(2703)}` }).check();
   const form = buyer.getByRole("form", { name: "Pay what is due" });
   await form.getByLabel("Card number").fill("4111 1111 1111 1111");
   await form.getByLabel("Expiry (MM/YY)").fill("12/30");
@@ -87,7 +93,7 @@ test("an order taken on the phone is paid by deposit from the mailed link, one i
   await shoot(buyer, "buyer-pay-choice");
   await form.getByRole("button", { name: "Pay now" }).click();
   await expect(buyer.locator(".order-due").getByRole("status")).toContainText(
-    `We received ${usd(2550)}. ${usd(2400)} is still due.`,
+    `We received ${usd(2703)}. ${usd(2544)} is still due.`,
   );
   await buyer.reload();
   await expect(buyer.locator(".order-steps__step").first()).toHaveClass(/is-done/);
@@ -97,7 +103,7 @@ test("an order taken on the phone is paid by deposit from the mailed link, one i
   await page.goto(`/studio/orders?q=${ref}`);
   await page.getByRole("link", { name: ref }).click();
   const inPerson = page.getByRole("region", { name: "A payment taken in person" });
-  await expect(inPerson).toContainText(`${usd(2400)} is due`);
+  await expect(inPerson).toContainText(`${usd(2544)} is due`);
   await expectToFit(page, "the in-person payment section");
   await shoot(page, "in-person-payment", inPerson);
 
@@ -109,9 +115,11 @@ test("an order taken on the phone is paid by deposit from the mailed link, one i
   await board.getByLabel("Custom line: what it is").fill("Walnut cutting board");
   await board.getByLabel("Custom line: price of one (USD)").fill("120");
   await page.getByRole("radio", { name: "Collected at the studio" }).check();
+  // Collected at the studio: sold in the studio's state, PA, and taxed there.
+  await expect(page.locator(".sale-figures__sums")).toContainText(`The order comes to${usd(127.2)}`);
   await page.getByRole("radio", { name: "They paid here, in person" }).check();
   await page.getByLabel("How", { exact: true }).selectOption("cash");
-  await page.getByLabel("Amount taken (USD)").fill("120");
+  await page.getByLabel("Amount taken (USD)").fill("127.20");
   await page.getByRole("button", { name: "Make the order" }).click();
   await page.waitForURL(/\/studio\/orders\/\d+$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Order /);
@@ -122,8 +130,8 @@ test("an order taken on the phone is paid by deposit from the mailed link, one i
   // checked to the cent in tests/api/ledger.test.ts; here, journeys beside this one move them.)
   const csv = await (await page.request.get("/studio/orders.csv")).text();
   const rowOf = (r: string) => csv.split("\r\n").find((l) => l.startsWith(`"${r}"`))!;
-  expect(rowOf(ref)).toContain('"4950.00","0.00","2550.00","2400.00"');
-  expect(rowOf(cashRef)).toContain('"120.00","0.00","120.00","0.00"');
+  expect(rowOf(ref)).toContain('"5247.00","0.00","2703.00","2544.00"');
+  expect(rowOf(cashRef)).toContain('"127.20","0.00","127.20","0.00"');
 
   // A sale that fell through: cancelled before anything was paid, asked first.
   await page.goto("/studio/orders/new");
