@@ -11,6 +11,7 @@ import { pageMeta } from "../features/content/meta.ts";
 import { RouteErrorBoundary } from "../features/not-found/route-error.tsx";
 import { CARD_FIELDS, type PlainField, PlainFields } from "../features/orders/plain-fields.tsx";
 import "../features/orders/order-page.css";
+import "../features/quotes/quote-page.css";
 import { Sums } from "../features/orders/sums.tsx";
 import { type AcceptAnswer, quotePageAction, quotePageLoader } from "../features/quotes/quote-page.server.ts";
 import { useShellData } from "../lib/use-studio.ts";
@@ -198,7 +199,7 @@ export default function QuotePage({ loaderData: q, actionData }: Route.Component
  */
 function TaxByState({ q }: { q: { goods: number; depositPercent: number; taxRules: TaxRule[] } }) {
   return (
-    <div className="order-page__tax">
+    <div className="quote-tax">
       <p>Prices are before sales tax, which is added for delivery in a state where we collect it:</p>
       <ul>
         {q.taxRules.map((rule) => {

@@ -48,6 +48,10 @@ export function SalesTaxForm({
         ticked; anywhere else it pays none. Prices show before tax, with the tax on a line of its own. Orders already
         placed keep the tax they were charged.
       </p>
+      <p className="field__hint">
+        A rate is a percentage above 0 and at most {MAX_TAX_RATE}, with up to three decimals, such as 6 or 6.625. A row
+        set to no state is removed when saved.
+      </p>
       {rows.map((row, i) => {
         const name = (part: string) => `salesTax.${i}.${part}`;
         const last = i === rows.length - 1 && !row.state;
@@ -56,13 +60,7 @@ export function SalesTaxForm({
           <fieldset key={i} className="form-group studio-tax-row">
             <legend>{last ? "Add a state" : `State ${i + 1}`}</legend>
             <div className="studio-row">
-              <Field
-                id={`studio-salesTax-${i}-state`}
-                name={name("state")}
-                label="State"
-                error={err(name("state"))}
-                hint={last ? "Leave it empty to add none." : undefined}
-              >
+              <Field id={`studio-salesTax-${i}-state`} name={name("state")} label="State" error={err(name("state"))}>
                 {(c) => (
                   <select {...c} className="field__control" defaultValue={row.state}>
                     <option value="">{last ? "None" : "None (the row is removed)"}</option>
@@ -79,7 +77,6 @@ export function SalesTaxForm({
                 name={name("rate")}
                 label="Rate (%)"
                 inputMode="decimal"
-                hint={`Above 0, at most ${MAX_TAX_RATE}: such as 6 or 6.625.`}
                 defaultValue={row.rate}
                 error={err(name("rate"))}
               />
