@@ -103,13 +103,14 @@ test("a quote is accepted and its deposit paid, and a refused form keeps the add
   await expect(page.getByText("Please provide a valid credit card number.")).toBeVisible();
   await expect(page.getByLabel("Card number")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Street address")).toHaveValue("4 Mill Race Road");
+  // The refused page knows the state posted (PA): its amount is the deposit with its 6 % tax.
   await (await fillAcceptance(page)).click();
   const done = page.getByRole("region", { name: "Thank you: your quote is accepted" });
-  await expect(done.getByRole("status")).toContainText("we received $3,200");
+  await expect(done.getByRole("status")).toContainText("we received $3,392");
   // The order's page is opened from the confirmation mail's link (the page shows none).
   const ref = (await done.locator(".order-ref").textContent())!;
   await page.goto(orderLink(await studioMailAbout(`(${ref})`)));
-  await expect(page.getByRole("heading", { name: "$3,200 due" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "$3,392 due" })).toBeVisible();
 });
 
 test("the header's search shows its results on a page of their own", async ({ page }) => {

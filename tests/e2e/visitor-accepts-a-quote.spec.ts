@@ -1,4 +1,6 @@
 import { formatPrice as usd } from "../../domain/format.ts";
+import { formatCents } from "../../domain/money.ts";
+import { quoteMoney } from "../../domain/quote-money.ts";
 import { fillCommission, unique } from "./support/commission.ts";
 import { expect, expectConsoleErrors, expectNoSeriousA11yViolations, open, test } from "./support/fixtures.ts";
 import { expectToFit } from "./support/phone-fit.ts";
@@ -7,8 +9,9 @@ import { openEnquiryFrom, signOut } from "./support/studio.ts";
 import { orderLink, studioMailAbout } from "./support/studio-mail.ts";
 
 // A commission becomes a quote: the studio writes it from a phone, the visitor is mailed its
-// link, reads it, accepts it by paying the deposit, follows the order it made, and finds the
-// quote closed to a second payment.
+// link, reads it (before sales tax, with the tax said for each state the studio collects in),
+// accepts it by paying the deposit with Pennsylvania's tax as the figures follow the state typed,
+// follows the order it made, and finds the quote closed to a second payment.
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -45,26 +48,40 @@ test("a commission enquiry becomes a quote, which the visitor accepts by paying 
   await expectNoSeriousA11yViolations(page);
   await signOut(page);
 
-  // The visitor reads the quote from the mailed link.
+  // The visitor reads the quote from the mailed link: prices before tax, the tax said per state.
   const total = 14700;
-  const deposit = 5880;
+  const untaxed = quoteMoney(total * 100, 40, null);
+  const pa = quoteMoney(total * 100, 40, { state: "PA", rate: 6, delivery: true });
   const quotePage = quoteLink(await studioMailAbout(`Dear Grace ${last}`));
   await page.goto(quotePage);
   await expect(page.getByRole("heading", { level: 1, name: "Your quote" })).toBeVisible();
   await expect(page.getByText("White oak trestle table")).toBeVisible();
   await expect(page.getByText("Built to order in 8–12 weeks")).toBeVisible();
-  await expect(page.locator(".order-sums")).toContainText(`Total (USD, tax included)${usd(total)}`);
-  await expect(page.locator(".order-sums")).toContainText(`Deposit on acceptance (40%)${usd(deposit)}`);
+  const sums = page.locator(".order-sums");
+  await expect(sums).toContainText(`Total before sales tax (USD)${usd(total)}`);
+  await expect(sums).toContainText(`Deposit on acceptance (40%)${formatCents(untaxed.now)}`);
+  await expect(page.getByText("tax included")).toHaveCount(0);
+  await expect(
+    page.getByText(
+      `Delivered in Pennsylvania: sales tax 6%, ${formatCents(pa.tax.tax)}; deposit now ${formatCents(pa.now)}.`,
+    ),
+  ).toBeVisible();
   await expectToFit(page, "a quote");
   await expectNoSeriousA11yViolations(page);
 
+  // Delivered in Pennsylvania: the tax line and the deposit with its tax follow the state typed.
   const accept = await fillAcceptance(page);
+  await expect(sums).toContainText(`Sales tax (PA 6%)${formatCents(pa.tax.tax)}`);
+  await expect(sums).toContainText(`Total (USD)${formatCents(pa.total)}`);
+  await expect(sums).toContainText(`Deposit on acceptance (40%, its tax included)${formatCents(pa.now)}`);
+  await expect(sums).toContainText(`Balance, when your pieces are ready${formatCents(pa.balance)}`);
   await expect(page.getByRole("heading", { name: "Accept and pay the deposit" })).toBeVisible();
-  await expect(accept).toHaveAccessibleName(`Accept and pay ${usd(deposit)}`);
+  await expect(accept).toHaveAccessibleName(`Accept and pay ${formatCents(pa.now)}`);
+  await expectToFit(page, "a quote with its tax");
   await accept.click();
   const done = page.getByRole("region", { name: "Thank you: your quote is accepted" });
-  await expect(done).toContainText(`we received ${usd(deposit)}`);
-  await expect(done).toContainText(`The balance of ${usd(total - deposit)} is asked for`);
+  await expect(done).toContainText(`we received ${formatCents(pa.now)}`);
+  await expect(done).toContainText(`The balance of ${formatCents(pa.balance)} is asked for`);
   // The page opens no order: the link to the order's page is the confirmation mail's.
   await expect(done).toContainText("We mailed the link to your order's page to grace@example.com.");
   await expect(done.getByRole("link")).toHaveCount(0);
@@ -75,7 +92,7 @@ test("a commission enquiry becomes a quote, which the visitor accepts by paying 
   const ref = (await done.locator(".order-ref").textContent())!;
   await page.goto(orderLink(await studioMailAbout(`(${ref})`)));
   await expect(page.locator(".order-steps__step").first()).toContainText("Deposit paid");
-  await expect(page.getByRole("heading", { name: `${usd(total - deposit)} due` })).toBeVisible();
+  await expect(page.getByRole("heading", { name: `${formatCents(pa.balance)} due` })).toBeVisible();
   await expect(page.getByText("120 by 44 inches, seats ten")).toBeVisible();
   await page.goto(quotePage);
   await expect(page.getByRole("heading", { name: "This quote is accepted" })).toBeVisible();
