@@ -146,6 +146,9 @@ describe.each(dbKinds)("paying what is due on %s", (kind: DbKind) => {
     const { ref, res } = await buyShippablePiece(t, { email });
     expect(res.status).toBe(200);
     const { id, token } = await opened(ref, email);
+    // The studio's form says the amount is before the tax that is added to it.
+    const studioPage = await textOf(await send(`/studio/orders/${id}`, { headers: { cookie: session.cookie } }));
+    expect(studioPage).toContain("Before sales tax: PA&#x27;s 6% is added to it.");
     expect((await addCharge(id, "White-glove delivery", "150")).status).toBe(200);
     const [charge] = await db().select().from(orderCharges).where(eq(orderCharges.orderId, id));
     expect(charge).toMatchObject({ label: "White-glove delivery", amount: 159, tax: 9 });

@@ -307,6 +307,11 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
             <StudioField
               name="chargeAmount"
               label="Charge (USD)"
+              hint={
+                order.taxRule?.delivery
+                  ? `Before sales tax: ${order.taxRule.state}'s ${order.taxRule.rate}% is added to it.`
+                  : undefined
+              }
               inputMode="decimal"
               error={answer?.field === "chargeAmount" ? answer.error : undefined}
             />
