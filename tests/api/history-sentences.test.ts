@@ -337,6 +337,15 @@ describe.each(dbKinds)("the back office's history, said as sentences, on %s", (k
     };
     expect((await post("/studio/content?intent=studio", studioForm)).status).toBe(200);
     void saveStudio;
+    // The sales tax: New Jersey added beside Pennsylvania, whose rule stays as it was.
+    const salesTax = {
+      "salesTax.0.state": "PA",
+      "salesTax.0.rate": "6",
+      "salesTax.0.delivery": "1",
+      "salesTax.1.state": "NJ",
+      "salesTax.1.rate": "6.625",
+    };
+    expect((await post("/studio/content?intent=salesTax", salesTax)).status).toBe(200);
     await confirmBackup(db(), ada);
     const people = { db: db(), config: deps.config };
     const invited = await inviteStaff(people as never, ada, {
