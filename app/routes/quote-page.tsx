@@ -84,7 +84,7 @@ export default function QuotePage({ loaderData: q, actionData }: Route.Component
     ...(asks
       ? [
           {
-            label: `Deposit on acceptance (${q.depositPercent}%${rule ? ", its tax included" : ""})`,
+            label: `Deposit on acceptance (${q.depositPercent}%${rule ? ", with its tax" : ""})`,
             value: formatCents(money.now),
           },
           { label: "Balance, when your pieces are ready", value: formatCents(money.balance) },

@@ -73,7 +73,7 @@ test("a commission enquiry becomes a quote, which the visitor accepts by paying 
   const accept = await fillAcceptance(page);
   await expect(sums).toContainText(`Sales tax (PA 6%)${formatCents(pa.tax.tax)}`);
   await expect(sums).toContainText(`Total (USD)${formatCents(pa.total)}`);
-  await expect(sums).toContainText(`Deposit on acceptance (40%, its tax included)${formatCents(pa.now)}`);
+  await expect(sums).toContainText(`Deposit on acceptance (40%, with its tax)${formatCents(pa.now)}`);
   await expect(sums).toContainText(`Balance, when your pieces are ready${formatCents(pa.balance)}`);
   await expect(page.getByRole("heading", { name: "Accept and pay the deposit" })).toBeVisible();
   await expect(accept).toHaveAccessibleName(`Accept and pay ${formatCents(pa.now)}`);
