@@ -74,3 +74,19 @@ export const taxRuleWords = (rule: TaxRule): string =>
 /** An order's tax as it was stored (its rule and amount), with the base it was worked out on. */
 export const storedTax = (rule: TaxRule | null, tax: Cents, goods: Cents, delivery: Cents): OrderTax =>
   rule ? { rule, base: goods + (rule.delivery ? delivery : 0), tax } : NO_TAX;
+
+/**
+ * The rule of an order the studio writes (docs/product.md, "Orders the studio writes"): the
+ * studio's for the state it is delivered to; one collected at the studio is delivered in the
+ * studio's own state. The new-order form shows its figures by it, and the server writes the order by it.
+ */
+export function saleTaxRule(
+  rules: readonly TaxRule[],
+  sale: { delivery: string; address: { country: string; region: string } },
+  studio: { country: string; state: string },
+): TaxRule | null {
+  return taxRuleFor(
+    rules,
+    sale.delivery === "collect" ? { country: studio.country, region: studio.state } : sale.address,
+  );
+}

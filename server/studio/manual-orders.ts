@@ -32,8 +32,7 @@ import {
 } from "../../domain/money.ts";
 import { AWAITING_PAYMENT, CANCELLED } from "../../domain/order-status.ts";
 import { fullName } from "../../domain/product-names.ts";
-import { saleTaxRule } from "../../domain/sale-tax.ts";
-import { stateCode, type TaxRule, taxLabel, taxOf } from "../../domain/tax.ts";
+import { saleTaxRule, stateCode, type TaxRule, taxLabel, taxOf } from "../../domain/tax.ts";
 import { orderLineRows, shipWindowOf } from "../checkout/orders.ts";
 import { type PricedLine, priceCart } from "../checkout/pricing.ts";
 import { BEING_PAID_FOR, giveStockBack, takeStock } from "../checkout/stock.ts";

@@ -213,7 +213,7 @@ describe.each(dbKinds)("the studio's order page on %s", (kind) => {
       "Refunded $53.00 to Visa ending 1111. It includes $3.00 sales tax.",
     );
     await act(order.id, "status", { step: "in_production" });
-    const mail = readable((await mailsTo(to)).find((m) => m.kind === "order-in-production")!.html);
+    const mail = readable((await mailsTo(to)).find((m) => m.kind === "order-in-production")!.html ?? "");
     expect(mail).toMatch(/Sales tax \(PA 6%\) \$30/);
     expect(mail).toMatch(/Total \(USD\) \$530/);
     expect(mail).toMatch(/Given back \(\$3 of it sales tax\) \$53/);

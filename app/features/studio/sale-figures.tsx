@@ -6,8 +6,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { CatalogChoice } from "../../../domain/manual-order.ts";
 import { type Cents, formatCents, parseDollars, sumCents, toCents } from "../../../domain/money.ts";
-import { saleTaxRule } from "../../../domain/sale-tax.ts";
-import { type OrderTax, type TaxRule, taxLabel, taxOf, taxRuleWords } from "../../../domain/tax.ts";
+import { type OrderTax, saleTaxRule, type TaxRule, taxLabel, taxOf, taxRuleWords } from "../../../domain/tax.ts";
 import "./sale-figures.css";
 
 type Figures = { goods: Cents; delivery: Cents; tax: OrderTax };
