@@ -1,7 +1,7 @@
 /**
  * The new-order form's figures (manual-order-form.tsx): what the order comes to with its sales tax
  * on a line of its own, worked out as the form is filled, by the same rules the server writes it
- * with (domain/sale-tax.ts, domain/tax.ts). Without scripts the form says where tax is collected.
+ * with (domain/tax.ts saleTaxRule). Without scripts the form says where tax is collected.
  */
 import { useEffect, useRef, useState } from "react";
 import type { CatalogChoice } from "../../../domain/manual-order.ts";
