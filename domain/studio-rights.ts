@@ -27,7 +27,7 @@ export const RIGHTS = {
   "catalog.delete": { label: "Delete catalog items and remove the demo content", staff: false },
   "divergence.edit": { label: "Edit the Divergence table: prices, sizes, species, pictures", staff: false },
   "content.edit": {
-    label: "Edit the content: announcement, studio details, deposit, lists, story",
+    label: "Edit the content: announcement, studio details, deposit, sales tax, lists, story",
     staff: false,
   },
   "newsletter.view": { label: "See subscribers, download their CSV, take someone off", staff: false },
