@@ -6,7 +6,8 @@
  * full (pieces from stock, shipping). The rest, the balance, is paid from the order's page once
  * the studio says the piece is ready. The same function prices it in the browser and on the server.
  */
-import { type Cents, percentOf, sumCents, toCents, toDollars } from "./money.ts";
+import { type Cents, sumCents, toCents, toDollars } from "./money.ts";
+import { percentOf } from "./money-shares.ts";
 import { NO_TAX, type OrderTax, taxShare } from "./tax.ts";
 
 /** The studio's rule: a percentage of the made-to-order lines (0 offers no deposit), with a floor in dollars. */

@@ -5,7 +5,8 @@
  * still due are worked out here and nowhere else, in whole cents; every page, mail, CSV and
  * report reads them from `orderMoney`.
  */
-import { allocate, type Cents, sumCents } from "./money.ts";
+import { type Cents, sumCents } from "./money.ts";
+import { allocate } from "./money-shares.ts";
 
 /** Where a payment was made: the checkout (a quote's acceptance too), the order's page, or in person at the studio. */
 export const PAYMENT_SOURCES = ["checkout", "order_page", "in_person"] as const;

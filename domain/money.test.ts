@@ -1,16 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  allocate,
-  decimalText,
-  formatCents,
-  isCents,
-  parseDollars,
-  percentOf,
-  sumCents,
-  toCents,
-  toDollars,
-} from "./money.ts";
+import { decimalText, formatCents, isCents, parseDollars, sumCents, toCents, toDollars } from "./money.ts";
+import { allocate, percentOf } from "./money-shares.ts";
 
 const amount = fc.integer({ min: 0, max: 99_999_999_99 });
 

@@ -3,7 +3,8 @@
  * exact, and "the same amount" is `===`. Dollars exist only at the edges: what the catalog and
  * the API's wire carry (JSON numbers in dollars, docs/api.md), what the gateway takes ("123.45"),
  * what a person types ("3,400.50") and what a page shows ("$3,400.50"). Every conversion and
- * every rounding to the cent is here and nowhere else (tests/architecture/boundaries.test.ts).
+ * every rounding to the cent is here, or in money-shares.ts (a percentage of an amount, an amount
+ * split in proportion), and nowhere else (tests/architecture/boundaries.test.ts).
  */
 
 /** An amount in whole cents. */
@@ -57,39 +58,3 @@ export const formatCents = (cents: Cents): string =>
   cents % 100 === 0 ? usdWhole.format(cents / 100) : usdCents.format(cents / 100);
 
 export const sumCents = (amounts: readonly Cents[]): Cents => amounts.reduce((s, a) => s + a, 0);
-
-/** `percent` % of an amount, to the nearest cent (half a cent away from zero). */
-export function percentOf(cents: Cents, percent: number): Cents {
-  // Percentages are typed with at most four decimals: scaled to an integer, the product is exact.
-  const scaled = BigInt(Math.round(percent * 10_000));
-  const product = BigInt(cents) * scaled;
-  const abs = product < 0n ? -product : product;
-  const rounded = Number((abs + 500_000n) / 1_000_000n);
-  return product < 0n ? -rounded : rounded;
-}
-
-/**
- * Splits `total` into parts in proportion to `weights` (each ≥ 0), whole cents summing to
- * `total` exactly: each part gets its share rounded down, and the cents left over go to the
- * largest remainders (the first on a tie). A weight of 0 gets 0; all weights 0 split nothing.
- */
-export function allocate(total: Cents, weights: readonly Cents[]): Cents[] {
-  const sum = BigInt(sumCents(weights));
-  if (sum === 0n) return weights.map(() => 0);
-  const abs = BigInt(Math.abs(total));
-  const shares = weights.map((w, i) => {
-    const exact = abs * BigInt(w);
-    return { i, floor: Number(exact / sum), rest: exact % sum };
-  });
-  let left = Math.abs(total) - sumCents(shares.map((s) => s.floor));
-  const parts = shares.map((s) => s.floor);
-  const byRest = shares
-    .filter((s) => weights[s.i]! > 0)
-    .sort((a, b) => (b.rest > a.rest ? 1 : b.rest < a.rest ? -1 : a.i - b.i));
-  for (const { i } of byRest) {
-    if (left <= 0) break;
-    parts[i]! += 1;
-    left -= 1;
-  }
-  return total < 0 ? parts.map((p) => -p || 0) : parts;
-}

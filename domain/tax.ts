@@ -6,7 +6,8 @@
  * are shown before tax; tax is its own line. The same functions work it out in the browser (for
  * display) and on the server (what is charged), in whole cents.
  */
-import { allocate, type Cents, percentOf } from "./money.ts";
+import type { Cents } from "./money.ts";
+import { allocate, percentOf } from "./money-shares.ts";
 import { US_STATES } from "./regions.ts";
 
 /** Where the studio collects: a US state's postal code, its rate in percent, and whether delivery is taxed. */

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { type Cents, decimalText, percentOf } from "../../domain/money.ts";
+import { type Cents, decimalText } from "../../domain/money.ts";
+import { percentOf } from "../../domain/money-shares.ts";
 import type { BlobStore } from "../files/blob-store.ts";
 import { renderLabelPdf } from "./label-pdf.ts";
 import type { LabelResult, ShippingAddress, ShippingProvider, ShippingRate } from "./provider.ts";

@@ -13,7 +13,8 @@ import {
   type QuotedRate,
   ratesAnswerSchema,
 } from "../../domain/checkout-wire.ts";
-import { percentOf, toCents, toDollars } from "../../domain/money.ts";
+import { toCents, toDollars } from "../../domain/money.ts";
+import { percentOf } from "../../domain/money-shares.ts";
 import { buyDivergenceTable } from "../support/buy.ts";
 import { BUYER_ADDRESS, isShippable, type ListedPiece, paymentRequest } from "../support/payment-request.ts";
 import { createTestApp, dbKinds, type TestApp } from "../support/test-app.ts";

@@ -9,7 +9,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatPrice } from "../../domain/format.ts";
-import { formatCents, percentOf, toCents } from "../../domain/money.ts";
+import { formatCents, toCents } from "../../domain/money.ts";
+import { percentOf } from "../../domain/money-shares.ts";
 import { auditLog, orderCharges, orderPayments, orders, products } from "../../server/db/schema.ts";
 import { ordersCsv } from "../../server/studio/orders-csv.ts";
 import { today } from "../../server/studio/today.ts";

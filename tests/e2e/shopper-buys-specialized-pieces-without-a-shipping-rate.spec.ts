@@ -1,5 +1,6 @@
 import { formatPrice as usd } from "../../domain/format.ts";
-import { formatCents, percentOf, toCents } from "../../domain/money.ts";
+import { formatCents, toCents } from "../../domain/money.ts";
+import { percentOf } from "../../domain/money-shares.ts";
 import {
   divergenceLine,
   fillAddress,

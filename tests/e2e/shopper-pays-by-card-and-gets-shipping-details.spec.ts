@@ -1,5 +1,6 @@
 import { formatPrice as usd } from "../../domain/format.ts";
-import { formatCents, parseDollars, percentOf, toCents } from "../../domain/money.ts";
+import { formatCents, parseDollars, toCents } from "../../domain/money.ts";
+import { percentOf } from "../../domain/money-shares.ts";
 import { cartKey, fillAddress, fillCard, payButton, seedCart, shippablePiece, stockLine } from "./support/checkout.ts";
 import { expect, expectNoSeriousA11yViolations, open, test } from "./support/fixtures.ts";
 

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { formatPrice as usd } from "../../domain/format.ts";
-import { formatCents, parseDollars, percentOf } from "../../domain/money.ts";
+import { formatCents, parseDollars } from "../../domain/money.ts";
+import { percentOf } from "../../domain/money-shares.ts";
 import { fillAddress, fillCard, payButton, seedCart, shippablePiece, stockLine } from "./support/checkout.ts";
 import { expect, expectNoSeriousA11yViolations, open, test } from "./support/fixtures.ts";
 
