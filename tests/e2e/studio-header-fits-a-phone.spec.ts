@@ -126,7 +126,7 @@ test("the long forms list their parts to jump to, and fit a phone", async ({ pag
       "/studio/catalog/products/new",
       ["Price and stock", "What it is", "Size and shipping", "Words and videos", "Search engines", "Photos"],
     ],
-    ["/studio/content", ["Content lists", "Announcement", "The studio", "The studio's story"]],
+    ["/studio/content", ["Content lists", "Announcement", "The studio", "Sales tax", "The studio's story"]],
     ["/studio/catalog/divergence", ["Prices and stock", "Species", "Words and pictures"]],
   ] as const) {
     await page.goto(path);
