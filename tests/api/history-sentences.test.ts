@@ -19,7 +19,7 @@ import {
 } from "../../app/features/studio/history-words.ts";
 import { formValue, ITEM_FIELDS } from "../../domain/catalog-fields.ts";
 import * as t from "../../server/db/schema.ts";
-import { createQuote, withdrawQuote } from "../../server/quotes/quotes.ts";
+import { createQuote, withdrawQuote } from "../../server/quotes/write.ts";
 import type { StaffAccount } from "../../server/staff/accounts.ts";
 import { addStaff } from "../../server/staff/accounts.ts";
 import { cancelInvite, inviteStaff, resendInvite, sendResetLink } from "../../server/staff/people.ts";

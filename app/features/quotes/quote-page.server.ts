@@ -5,15 +5,9 @@ import { type Cents, toCents } from "../../../domain/money.ts";
 import { paymentDepsOf } from "../../../server/checkout/routes.ts";
 import { ApiError } from "../../../server/http/errors.ts";
 import { newPaymentKey } from "../../../server/orders/balance.ts";
-import {
-  ACCEPT_FIELDS,
-  acceptQuote,
-  type FreshQuoteFigures,
-  findQuoteByToken,
-  quoteGoods,
-  quoteLeadTime,
-  quoteState,
-} from "../../../server/quotes/quotes.ts";
+import { ACCEPT_FIELDS, acceptQuote, type FreshQuoteFigures } from "../../../server/quotes/accept.ts";
+import { quoteGoods, quoteLeadTime } from "../../../server/quotes/quote.ts";
+import { findQuoteByToken, quoteState } from "../../../server/quotes/state.ts";
 import { postedValues } from "../orders/order-page.server.ts";
 
 /** The address fields, given back with a refusal (the card's never are). */

@@ -4,7 +4,8 @@ import { may, type Right } from "../../../domain/studio-rights.ts";
 import { buyerMailStudio, requireStudio } from "../../../server/content/studio.ts";
 import { studioConfig } from "../../../server/db/schema.ts";
 import { storedOrOnDisk } from "../../../server/files/legacy-paths.ts";
-import { createQuote, listQuotes, withdrawQuote } from "../../../server/quotes/quotes.ts";
+import { listQuotes } from "../../../server/quotes/state.ts";
+import { createQuote, withdrawQuote } from "../../../server/quotes/write.ts";
 import { siteOrigin } from "../../../server/seo/origin.ts";
 import { listAudit } from "../../../server/staff/audit.ts";
 import {
