@@ -62,8 +62,8 @@ const PUBLISHERS: Record<string, string> = {
   "server/deps.ts": "stock given back by the stale-order sweep (stockChanged)",
   "server/checkout/routes.ts": "stock taken or given back by a payment (stockChanged)",
   "server/studio/order-refunds.ts": "stock put back by a refund (server/checkout/stock.ts)",
-  "server/studio/manual-orders.ts":
-    "stock taken or given back by an order the studio writes (server/checkout/stock.ts)",
+  "server/studio/manual-order-write.ts": "stock taken by an order the studio writes (server/checkout/stock.ts)",
+  "server/studio/manual-order-cancel.ts": "stock given back by an order the studio cancels (server/checkout/stock.ts)",
 };
 
 function sourceFiles(dir: string): string[] {

@@ -5,7 +5,7 @@ import { formatCents } from "../../../domain/money.ts";
 import { buyerMailStudio } from "../../../server/content/studio.ts";
 import { ApiError } from "../../../server/http/errors.ts";
 import type { StaffAccount } from "../../../server/staff/accounts.ts";
-import { recordInPersonPayment } from "../../../server/studio/manual-orders.ts";
+import { recordInPersonPayment } from "../../../server/studio/in-person-payments.ts";
 import { field } from "./guard.server.ts";
 
 /** The form's fields, named apart from the refund form's on the same page. */

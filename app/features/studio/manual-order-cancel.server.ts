@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { type AppLoadContext, data, redirect } from "react-router";
 import { orderLines, orders } from "../../../server/db/schema.ts";
 import { moneyOf } from "../../../server/orders/ledger.ts";
-import { cancelManualOrder } from "../../../server/studio/manual-orders.ts";
+import { cancelManualOrder } from "../../../server/studio/manual-order-cancel.ts";
 import { refused, requireChange, requireStaff, rowId } from "./guard.server.ts";
 
 export async function cancelOrderLoader(request: Request, context: AppLoadContext, param: string | undefined) {

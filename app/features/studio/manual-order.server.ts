@@ -4,11 +4,11 @@ import { MANUAL_LIMITS } from "../../../domain/manual-order.ts";
 import { buyerMailStudio } from "../../../server/content/studio.ts";
 import {
   catalogChoices,
-  createManualOrder,
   type ManualOrderForm,
   newFormKey,
   type PostedLine,
-} from "../../../server/studio/manual-orders.ts";
+} from "../../../server/studio/manual-order-form.ts";
+import { createManualOrder } from "../../../server/studio/manual-order-write.ts";
 import { field, refused, requireChange, requireStaff } from "./guard.server.ts";
 
 /** Lines the form shows at first; "Add another line" shows one more, up to the limit. */
