@@ -18,7 +18,7 @@ import { ORDER_STATUSES } from "../../domain/order-status.ts";
 import type { Db } from "../db/client.ts";
 import { orderLines, orders } from "../db/schema.ts";
 import { moneyOfMany } from "../orders/ledger.ts";
-import type { OrderFilter } from "./orders.ts";
+import type { OrderFilter } from "./order-list.ts";
 
 const ORDER_COLUMNS = [
   "order",

@@ -7,14 +7,11 @@ import { buyerMailStudio } from "../../../server/content/studio.ts";
 import { addOrderCharge, newPaymentKey } from "../../../server/orders/balance.ts";
 import { liveLinkCount, orderPageUrl } from "../../../server/orders/links.ts";
 import { listAudit } from "../../../server/staff/audit.ts";
+import { saveBuildPhotos, sendNewOrderLink } from "../../../server/studio/order-buyer-page.ts";
+import { getOrder } from "../../../server/studio/order-list.ts";
+import { addOrderNote } from "../../../server/studio/order-notes.ts";
 import { giveMoneyBack } from "../../../server/studio/order-refunds.ts";
-import {
-  addOrderNote,
-  getOrder,
-  saveBuildPhotos,
-  sendNewOrderLink,
-  setOrderStep,
-} from "../../../server/studio/orders.ts";
+import { setOrderStep } from "../../../server/studio/order-steps.ts";
 import { field, refused, requireChange, requireStaff, rowId } from "./guard.server.ts";
 import { inPersonPaymentAction } from "./in-person-payment.server.ts";
 import { postedPhotoEdits, postedPhotos } from "./posted.server.ts";

@@ -4,7 +4,7 @@ import { lineToBuild } from "../../../domain/order-lines.ts";
 import { isOrderStatus } from "../../../domain/order-status.ts";
 import { may } from "../../../domain/studio-rights.ts";
 import { requireStudio } from "../../../server/content/studio.ts";
-import { getOrder, listOrders } from "../../../server/studio/orders.ts";
+import { getOrder, listOrders } from "../../../server/studio/order-list.ts";
 import { ordersCsv } from "../../../server/studio/orders-csv.ts";
 import { linesToBuild, today } from "../../../server/studio/today.ts";
 import { requireStaff } from "./guard.server.ts";
