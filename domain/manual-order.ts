@@ -3,6 +3,7 @@
  * "Orders the studio writes"): its limits, its ways of delivery and the ways a payment is taken
  * in person, as the form and the server both name them.
  */
+import { type ShippingDelivery, studioWayOf } from "./order-records.ts";
 
 /** How many lines one order may have, and the most of one item or custom line. */
 export const MANUAL_LIMITS = { lines: 20, quantity: 99, descriptionLength: 200, referenceLength: 80 } as const;
@@ -16,9 +17,9 @@ export const DELIVERIES = {
 export type Delivery = keyof typeof DELIVERIES;
 
 /** The way an order the studio wrote reaches its buyer, in words; null for a checkout's order. */
-export function deliveryWay(shipping: Record<string, unknown> | null | undefined): string | null {
-  const way = (shipping?.delivery as { way?: unknown } | undefined)?.way;
-  return typeof way === "string" && Object.hasOwn(DELIVERIES, way) ? DELIVERIES[way as Delivery] : null;
+export function deliveryWay(shipping: ShippingDelivery): string | null {
+  const way = studioWayOf(shipping);
+  return way !== null && isDelivery(way) ? DELIVERIES[way] : null;
 }
 export const isDelivery = (v: string): v is Delivery => Object.hasOwn(DELIVERIES, v);
 

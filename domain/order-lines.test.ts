@@ -44,7 +44,13 @@ describe("a table's choices", () => {
 });
 
 describe("an order line", () => {
-  const details = { ...table, species: "Cherry", sizeId: 11, pricingBreakdown: {}, inventoryId: "x" };
+  const details = {
+    ...table,
+    species: "Cherry",
+    sizeId: 11,
+    pricingBreakdown: { basePrice: 9300, liveEdgePrice: 0, ceramicCoatingPrice: 0, totalPrice: 9300 },
+    inventoryId: "x",
+  };
 
   it("tells the buyer a table's choices, a quote's description, and nothing of a piece", () => {
     expect(lineChoices("divergence", details)).toBe('96" x 40" · square edge · Matte Black base · Natural Oil');

@@ -4,6 +4,7 @@
  * order page) and for the studio (order page, packing slip, Today, the orders' spreadsheet).
  */
 import { type ShipWindow, shipDatesText, studioToday } from "./lead-time.ts";
+import type { OrderLineDetails } from "./order-records.ts";
 
 /** A Divergence table's choices, as every page and mail words them. */
 export type TableChoices = { size?: string; liveEdge?: string; baseFinish?: string; topFinish?: string };
@@ -45,7 +46,7 @@ export function tableChoiceColumns(c: TableChoices): Record<TableChoice["name"],
   return columns;
 }
 
-type Details = Record<string, unknown> | null | undefined;
+type Details = OrderLineDetails | null | undefined;
 
 const text = (v: unknown): string | null => (typeof v === "string" && v.trim() ? v.trim() : null);
 
@@ -58,7 +59,7 @@ export function lineChoices(kind: string, details: Details): string | null {
   // A quote's line: the studio's own words for it.
   if (kind === "quote") return text(details?.description);
   if (kind !== "divergence" || !details) return null;
-  const words = tableChoiceWords(details as TableChoices);
+  const words = tableChoiceWords(details);
   return words.length > 0 ? words.join(" · ") : null;
 }
 
@@ -72,7 +73,7 @@ export function lineToBuild(kind: string, details: Details): string | null {
   if (!details) return null;
   const words =
     kind === "divergence"
-      ? tableChoiceNames(details as TableChoices)
+      ? tableChoiceNames(details)
       : [
           text(details.size) && `Size ${text(details.size)}`,
           text(details.species),
@@ -85,7 +86,7 @@ export function lineToBuild(kind: string, details: Details): string | null {
 
 /** The line's ship window as it was at checkout, if it has one. */
 export function lineShipWindow(details: Details): ShipWindow | null {
-  const w = details?.shipWindow as Partial<ShipWindow> | null | undefined;
+  const w = details?.shipWindow;
   return w && typeof w.from === "string" && typeof w.to === "string" ? { from: w.from, to: w.to } : null;
 }
 

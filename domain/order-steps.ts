@@ -1,3 +1,5 @@
+import { type OrderShipping, type ShippingDelivery, studioWayOf } from "./order-records.ts";
+
 /** The steps of an order after payment, in order (the back office moves it along; each is mailed to the buyer). */
 export const ORDER_STEPS = ["paid", "in_production", "ready", "shipped"] as const;
 export type OrderStep = (typeof ORDER_STEPS)[number];
@@ -34,18 +36,18 @@ export const asksFirst = (move: StepMove) => move === "back" || move === "skip";
  * Whether the studio delivers the whole order itself: no carrier's rate was bought (every piece
  * is a specialised delivery, or the studio arranged it), so there is no carrier or tracking number.
  */
-export function studioDelivers(shipping: Record<string, unknown> | null | undefined): boolean {
+export function studioDelivers(shipping: Pick<OrderShipping, "rate"> | null | undefined): boolean {
   return !shipping?.rate;
 }
 
 /** Whether the buyer collects the order at the studio (an order the studio wrote for the showroom). */
-export function collectedAtStudio(shipping: Record<string, unknown> | null | undefined): boolean {
-  const delivery = shipping?.delivery as { way?: unknown } | undefined;
-  return delivery?.way === "collect";
+export function collectedAtStudio(shipping: ShippingDelivery): boolean {
+  return studioWayOf(shipping) === "collect";
 }
 
 /** Whether some of the order's pieces come with the studio's own delivery beside a carrier's parcels. */
-export function partlyStudioDelivered(shipping: Record<string, unknown> | null | undefined): boolean {
-  const specialized = shipping?.specialized;
-  return Boolean(shipping?.rate) && Array.isArray(specialized) && specialized.length > 0;
+export function partlyStudioDelivered(
+  shipping: Pick<OrderShipping, "rate" | "specialized"> | null | undefined,
+): boolean {
+  return Boolean(shipping?.rate) && (shipping?.specialized.length ?? 0) > 0;
 }

@@ -15,7 +15,6 @@ import { isOrderStep } from "../../domain/order-steps.ts";
 import type { Db } from "../db/client.ts";
 import { orders, paymentAttempts } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
-import type { LabelResult } from "../shipping/provider.ts";
 import { approvedAnswer, notCompletedAnswer, type PaymentAnswer } from "./answers.ts";
 import { STALE_AFTER_MS, type StaleOrders } from "./stale-orders.ts";
 
@@ -52,7 +51,6 @@ async function answerFromOrder(db: Db, ref: string | null): Promise<PaymentAnswe
   const [order] = ref ? await db.select().from(orders).where(eq(orders.orderRef, ref)) : [];
   if (order?.status === "pending") return null;
   if (!order || !isOrderStep(order.status)) return notCompletedAnswer();
-  const shipping = order.shipping as { specialized?: unknown } | null;
   return approvedAnswer({
     ref: order.orderRef,
     auth: {
@@ -65,8 +63,8 @@ async function answerFromOrder(db: Db, ref: string | null): Promise<PaymentAnswe
     shippingTotal: order.shippingTotal,
     taxTotal: order.tax,
     total: order.total,
-    specialized: shipping?.specialized ?? [],
-    label: order.label as Partial<LabelResult> | null,
+    specialized: order.shipping?.specialized ?? [],
+    label: order.label,
     deposit: order.deposit,
   });
 }

@@ -6,34 +6,58 @@ import { type ShipWindow, shipDatesText, shipWindowText } from "../../domain/lea
 import type { OrderMoney } from "../../domain/ledger.ts";
 import { formatCents } from "../../domain/money.ts";
 import { lineChoices, lineToBuild } from "../../domain/order-lines.ts";
+import type { OrderLineDetails } from "../../domain/order-records.ts";
 import { type OrderTax, taxLabel } from "../../domain/tax.ts";
 import { type MailStudio, mailPictureUrl, renderBuyerMail } from "../mail/buyer-mail.tsx";
 import type { OutgoingMail } from "../mail/outbox.ts";
 import type { ShippingRate } from "../shipping/provider.ts";
-import type { PricedCart } from "./pricing.ts";
+import type { PricedLine } from "./pricing.ts";
+
+/**
+ * What the confirmation reads of an order, and nothing more: the checkout's request, priced cart
+ * and rate fit it as they are, and so does an order the studio wrote (server/orders/first-payment.ts).
+ */
+export type MailedOrder = {
+  /** The buyer: their name, where the order goes and how to reach them. */
+  body: Pick<
+    PaymentRequest,
+    "deliveryName" | "firstname" | "lastname" | "email" | "phone" | "address" | "city" | "region" | "postal" | "country"
+  >;
+  cart: {
+    lines: (Pick<PricedLine, "title" | "quantity" | "total" | "picture"> & {
+      kind: string;
+      details: OrderLineDetails | null;
+    })[];
+    subtotal: number;
+    /** The pieces the studio delivers itself. */
+    specialized: { title: string }[];
+  };
+  /** The carrier's rate, or the studio's own way in its words; null: arranged with the buyer. */
+  rate: { provider: string; servicelevel: Pick<ShippingRate["servicelevel"], "name"> } | null;
+};
 
 /** A rate's name: its carrier and service ("USPS Priority Mail"), or the one of them a studio's own way has. */
-const rateName = (rate: ShippingRate) => [rate.provider, rate.servicelevel.name].filter(Boolean).join(" ");
+const rateName = (rate: NonNullable<MailedOrder["rate"]>) =>
+  [rate.provider, rate.servicelevel.name].filter(Boolean).join(" ");
 
-export function orderMails(o: {
-  studio: MailStudio;
-  ref: string;
-  body: PaymentRequest;
-  cart: PricedCart;
-  shippingTotal: number;
-  /** The sales tax and the rule it was worked out by (none: no line). */
-  tax: OrderTax;
-  total: number;
-  /** What was charged, when it was a deposit (null: the whole total). */
-  deposit: number | null;
-  /** The order's money from its ledger once this payment is in it: what the mails say was paid and is due. */
-  money: Pick<OrderMoney, "paid" | "due">;
-  rate: ShippingRate | null;
-  /** The buyer's order page (server/orders/links.ts): in the buyer's mail only. */
-  pageUrl: string;
-  /** When each line (in the cart's order), and the whole order, is expected to ship. */
-  windows: { lines: (ShipWindow | null)[]; order: ShipWindow | null };
-}): OutgoingMail[] {
+export function orderMails(
+  o: MailedOrder & {
+    studio: MailStudio;
+    ref: string;
+    shippingTotal: number;
+    /** The sales tax and the rule it was worked out by (none: no line). */
+    tax: OrderTax;
+    total: number;
+    /** What was charged, when it was a deposit (null: the whole total). */
+    deposit: number | null;
+    /** The order's money from its ledger once this payment is in it: what the mails say was paid and is due. */
+    money: Pick<OrderMoney, "paid" | "due">;
+    /** The buyer's order page (server/orders/links.ts): in the buyer's mail only. */
+    pageUrl: string;
+    /** When each line (in the cart's order), and the whole order, is expected to ship. */
+    windows: { lines: (ShipWindow | null)[]; order: ShipWindow | null };
+  },
+): OutgoingMail[] {
   const { body, cart, studio } = o;
   const name = body.deliveryName || `${body.firstname} ${body.lastname}`.trim();
   const lines = cart.lines.map((l, i) => {

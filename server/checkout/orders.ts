@@ -7,7 +7,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { cardBrand } from "../../domain/cards.ts";
 import type { PaymentRequest } from "../../domain/checkout-wire.ts";
 import type { DepositCents } from "../../domain/deposit.ts";
-import { latestWindow, type ShipWindow } from "../../domain/lead-time.ts";
+import { latestWindow } from "../../domain/lead-time.ts";
 import { toDollars } from "../../domain/money.ts";
 import { orderLines, orderPayments, orders, paymentAttempts } from "../db/schema.ts";
 import { enqueueMail } from "../mail/outbox.ts";
@@ -131,10 +131,7 @@ export async function buyLabel(deps: PaymentDeps, orderId: number, rate: Shippin
       messages: [{ text: err instanceof Error ? err.message : String(err) }],
     };
   }
-  await deps.db
-    .update(orders)
-    .set({ label: label as unknown as Record<string, unknown> })
-    .where(eq(orders.id, orderId));
+  await deps.db.update(orders).set({ label }).where(eq(orders.id, orderId));
   return label;
 }
 
@@ -190,7 +187,7 @@ export async function recordPaid(
         .where(eq(orderLines.orderId, order.id))
         .orderBy(asc(orderLines.id));
       const windows = {
-        lines: stored.map((l) => (l.details as { shipWindow?: ShipWindow | null } | null)?.shipWindow ?? null),
+        lines: stored.map((l) => l.details?.shipWindow ?? null),
         order: paid[0]!.shipWindow ?? null,
       };
       // The mails' paid and due are the ledger's, the payment above in it.

@@ -11,6 +11,7 @@ import { breakdownCents, divergencePrice } from "../../domain/divergence-builder
 import { productFolder } from "../../domain/image-folders.ts";
 import { leadTimeOf, type ShipWindow, shipWindow, studioToday } from "../../domain/lead-time.ts";
 import { toDollars } from "../../domain/money.ts";
+import type { LinePicture, OrderLineDetails } from "../../domain/order-records.ts";
 import { fullName } from "../../domain/product-names.ts";
 import type { TaxRule } from "../../domain/tax.ts";
 import { archivedSpecies } from "../catalog/archived-species.ts";
@@ -38,9 +39,10 @@ export type PricedLine = {
   madeToOrder: boolean;
   /** For taking stock: the products row or the divergence_sizes row; none for a quote's line. */
   stockRef: { table: "products" | "divergence_sizes"; id: number } | null;
-  details: Record<string, unknown>;
+  /** What its order line keeps of it (the line adds its ship window and picture: checkout/orders.ts orderLineRows). */
+  details: OrderLineDetails;
   /** The picture the buyer's mail shows for it (a file under images/{folder}/). */
-  picture: { folder: string; fileName: string } | null;
+  picture: LinePicture | null;
   /** When it ships from stock, and when built to order (which one, the stock take says). */
   shipWindows: { inStock: ShipWindow | null; built: ShipWindow | null };
   /** One per unit when a carrier ships it; none for pieces the studio delivers. */

@@ -10,6 +10,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { type Destination, destinationKey } from "../../domain/checkout-wire.ts";
 import { toDollars } from "../../domain/money.ts";
+import type { QuotedAddress } from "../../domain/order-records.ts";
 import type { Db } from "../db/client.ts";
 import { shippingQuotes } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
@@ -25,7 +26,7 @@ export async function rememberQuotes(
   db: Db,
   provider: string,
   rates: ShippingRate[],
-  quotedFor: { cartKey: string; destination: Destination; address: Record<string, string> },
+  quotedFor: { cartKey: string; destination: Destination; address: QuotedAddress },
 ): Promise<ShippingRate[]> {
   if (rates.length === 0) return [];
   const quoted = rates.map((rate) => ({ rate, id: quoteId() }));
@@ -35,7 +36,7 @@ export async function rememberQuotes(
       provider,
       amount: toDollars(rateCents(rate)),
       currency: rate.currency,
-      rate: rate as unknown as Record<string, unknown>,
+      rate,
       cartKey: quotedFor.cartKey,
       addressKey: destinationKey(quotedFor.destination),
       address: quotedFor.address,
@@ -58,5 +59,5 @@ export async function quotedRateFor(
     throw changed("Your cart changed since shipping was calculated. Please calculate shipping again.");
   if (quote.addressKey !== destinationKey(cart.destination))
     throw changed("The delivery address changed since shipping was calculated. Please calculate shipping again.");
-  return quote.rate as unknown as ShippingRate;
+  return quote.rate;
 }

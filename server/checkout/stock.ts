@@ -11,6 +11,7 @@
  * nothing, are marked `builtToOrder`, and give nothing back when released.
  */
 import { and, eq, sql } from "drizzle-orm";
+import type { OrderLineDetails } from "../../domain/order-records.ts";
 import type { Db } from "../db/client.ts";
 import { retryConflicts } from "../db/retry.ts";
 import { orderLines, orders } from "../db/schema.ts";
@@ -37,13 +38,14 @@ export function stockTakes(lines: Pick<PricedLine, "stockRef" | "quantity" | "ti
 
 const tableSql = (table: StockTable) => (table === "products" ? sql`products` : sql`divergence_sizes`);
 
-const builtToOrderLine = (line: { details: unknown }) =>
-  (line.details as { builtToOrder?: unknown } | null)?.builtToOrder === true;
+/** A stored order line, as far as its stock goes. */
+type StockedLine = { kind: string; itemId: number; details: OrderLineDetails | null };
+
+const builtToOrderLine = (line: Pick<StockedLine, "details">) => line.details?.builtToOrder === true;
 
 /** The stock row a stored order line took from. */
-function stockRefOfLine(line: { kind: string; itemId: number; details: unknown }): { table: StockTable; id: number } {
-  if (line.kind === "divergence")
-    return { table: "divergence_sizes", id: Number((line.details as { sizeId?: unknown } | null)?.sizeId) };
+function stockRefOfLine(line: StockedLine): { table: StockTable; id: number } {
+  if (line.kind === "divergence") return { table: "divergence_sizes", id: Number(line.details?.sizeId) };
   return { table: "products", id: line.itemId };
 }
 
@@ -297,7 +299,7 @@ export async function releasePendingOrder(db: Db, orderId: number): Promise<bool
   });
 }
 
-type StoredLine = { kind: string; itemId: number; quantity: number; title: string; details: unknown };
+type StoredLine = StockedLine & { quantity: number; title: string };
 
 /** Whether a stored order line took stock when it was ordered (a quote's or a built-to-order line did not). */
 export const tookStock = (line: Pick<StoredLine, "kind" | "details">) =>

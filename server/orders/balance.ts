@@ -150,7 +150,6 @@ export async function payBalance(
     throw err;
   }
 
-  const a = order.address as Record<string, string>;
   const paid = await takePayment(deps, {
     source: awaitsFirstPayment(order) ? "first_payment" : "balance",
     ref,
@@ -159,11 +158,11 @@ export async function payBalance(
       expiry: card.expiry,
       cvv2: card.cvv2,
       name: card.name,
-      address: a.address ?? "",
-      city: a.city ?? "",
-      region: a.region ?? "",
-      country: a.country ?? "US",
-      postal: a.postal ?? "",
+      address: order.address.address,
+      city: order.address.city,
+      region: order.address.region,
+      country: order.address.country,
+      postal: order.address.postal,
       phone: order.phone,
       email: order.email,
     },

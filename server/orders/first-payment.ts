@@ -5,20 +5,16 @@
  * the studio writes"): the order becomes paid and the buyer gets the checkout's confirmation.
  */
 import { asc, eq } from "drizzle-orm";
-import type { PaymentRequest } from "../../domain/checkout-wire.ts";
 import { type DepositCents, depositCents } from "../../domain/deposit.ts";
-import type { ShipWindow } from "../../domain/lead-time.ts";
 import { type OrderMoney, taxShareOf } from "../../domain/ledger.ts";
-import { DELIVERIES, isDelivery } from "../../domain/manual-order.ts";
-import { type Cents, decimalText, toCents } from "../../domain/money.ts";
+import { DELIVERIES, deliveryWay } from "../../domain/manual-order.ts";
+import { type Cents, toCents } from "../../domain/money.ts";
 import { AWAITING_PAYMENT } from "../../domain/order-status.ts";
-import { orderMails } from "../checkout/mails.ts";
-import type { PricedCart } from "../checkout/pricing.ts";
+import { type MailedOrder, orderMails } from "../checkout/mails.ts";
 import type { Db } from "../db/client.ts";
 import { orderLines, orders, studioConfig } from "../db/schema.ts";
 import type { MailStudio } from "../mail/buyer-mail.tsx";
 import { enqueueMail } from "../mail/outbox.ts";
-import type { ShippingRate } from "../shipping/provider.ts";
 import { moneyOf, orderTax } from "./ledger.ts";
 import { mailedOrderLink } from "./links.ts";
 
@@ -30,7 +26,7 @@ type Tx = Pick<Db, "insert" | "select" | "update">;
 export const awaitsFirstPayment = (o: Pick<Order, "status">) => o.status === AWAITING_PAYMENT;
 
 /** Made to order: a custom line, or a piece the studio builds (as the checkout priced it). */
-const madeToOrder = (l: Pick<Line, "details">) => (l.details as { madeToOrder?: unknown } | null)?.madeToOrder === true;
+const madeToOrder = (l: Pick<Line, "details">) => l.details?.madeToOrder === true;
 
 /**
  * The deposit the buyer may pay first on an order awaiting payment, in cents: the studio's rule
@@ -64,10 +60,7 @@ export function paymentTax(money: OrderMoney, amount: Cents, deposit: DepositCen
 }
 
 /** How the studio's delivery reads in the confirmation, as the checkout's rate would. */
-export function deliveryOf(order: Pick<Order, "shipping">): string | null {
-  const delivery = (order.shipping as { delivery?: { way?: string } } | null)?.delivery?.way ?? "";
-  return isDelivery(delivery) ? DELIVERIES[delivery] : null;
-}
+export const deliveryOf = (order: Pick<Order, "shipping">): string | null => deliveryWay(order.shipping);
 
 /**
  * Inside the payment's transaction (the order row locked): the first payment of `amount` makes
@@ -89,42 +82,36 @@ export async function markFirstPayment(
   if (!studio) return;
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
   const a = order.address;
-  const body = {
+  const body: MailedOrder["body"] = {
     deliveryName: order.deliveryName,
     firstname: "",
     lastname: "",
     email: order.email,
     phone: order.phone,
-    address: a.address ?? "",
-    city: a.city ?? "",
-    region: a.region ?? "",
-    postal: a.postal ?? "",
-    country: a.country ?? "US",
-  } as PaymentRequest;
-  const cart = {
+    address: a.address,
+    city: a.city,
+    region: a.region,
+    postal: a.postal,
+    country: a.country,
+  };
+  const cart: MailedOrder["cart"] = {
     lines: lines.map((l) => ({
       kind: l.kind,
       title: l.title,
       quantity: l.quantity,
       total: l.total,
-      details: l.details ?? {},
-      picture: (l.details as { picture?: { folder: string; fileName: string } | null } | null)?.picture ?? null,
+      details: l.details,
+      picture: l.details?.picture ?? null,
     })),
     subtotal: order.subtotal,
     specialized: [],
-  } as unknown as PricedCart;
+  };
   const way = deliveryOf(order);
   // The studio's delivery in the words of a carrier's rate, so the mail names it and its charge.
-  const rate =
-    way && (order.shippingTotal > 0 || way !== DELIVERIES.ship)
-      ? ({
-          provider: way,
-          servicelevel: { name: "", token: "" },
-          amount: decimalText(toCents(order.shippingTotal)),
-        } as ShippingRate)
-      : null;
+  const rate: MailedOrder["rate"] =
+    way && (order.shippingTotal > 0 || way !== DELIVERIES.ship) ? { provider: way, servicelevel: { name: "" } } : null;
   const windows = {
-    lines: lines.map((l) => (l.details as { shipWindow?: ShipWindow | null } | null)?.shipWindow ?? null),
+    lines: lines.map((l) => l.details?.shipWindow ?? null),
     order: order.shipWindow ?? null,
   };
   const pageUrl = orderPageUrl(mailedOrderLink(order.id));

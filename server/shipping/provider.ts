@@ -4,6 +4,10 @@
  * docs/product.md §3 "Shipping rate" and "Shipping label result" (Shippo's field names).
  */
 import { type Cents, parseDollars } from "../../domain/money.ts";
+import type { LabelResult, ShippingRate } from "../../domain/order-records.ts";
+
+// Orders and quotes keep the provider's rate and label: their shapes are declared with the stored rows.
+export type { LabelResult, ShippingRate };
 
 export type ShippingAddress = {
   name: string;
@@ -20,32 +24,12 @@ export type ShippingAddress = {
 /** One unit of a piece as it ships, in inches and pounds (a line of 3 is three parcels). */
 export type Parcel = { length: number; width: number; height: number; weight: number };
 
-export type ShippingRate = {
-  object_id: string;
-  /** Decimal string, e.g. "23.50". */
-  amount: string;
-  currency: "USD";
-  provider: string;
-  servicelevel: { name: string; token: string };
-  estimated_days: number | null;
-  duration_terms: string;
-  carrier_account: string;
-};
-
 /** A rate's amount in cents, read from its decimal text (never through a float). */
 export function rateCents(rate: Pick<ShippingRate, "amount">): Cents {
   const cents = parseDollars(rate.amount);
   if (cents === null) throw new RangeError(`Not a rate amount: '${rate.amount}'`);
   return cents;
 }
-
-export type LabelResult = {
-  status: "SUCCESS" | "ERROR" | "QUEUED" | "WAITING";
-  label_url: string;
-  tracking_number: string;
-  tracking_url_provider: string;
-  messages: { source?: string; code?: string; text: string }[];
-};
 
 /** The provider could not answer (network, 429 after retries, 5xx, a refused request). */
 export class ShippingUnavailable extends Error {

@@ -118,16 +118,13 @@ function orderMail(
       heading: words.heading,
       paragraphs: [`Dear ${order.deliveryName},`, says],
       note: words.note,
-      lines: lines.map((l) => {
-        const details = l.details as { picture?: { folder: string; fileName: string } | null } | null;
-        return {
-          title: l.title,
-          details: lineChoices(l.kind, l.details),
-          quantity: l.quantity,
-          total: formatPrice(l.total),
-          pictureUrl: mailPictureUrl(origin, details?.picture),
-        };
-      }),
+      lines: lines.map((l) => ({
+        title: l.title,
+        details: lineChoices(l.kind, l.details),
+        quantity: l.quantity,
+        total: formatPrice(l.total),
+        pictureUrl: mailPictureUrl(origin, l.details?.picture),
+      })),
       // What the order comes to (its sales tax on a line of its own), what was paid, given back
       // and is still due: the ledger's figures.
       sums: [

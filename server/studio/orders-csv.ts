@@ -7,13 +7,7 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { OrderMoney } from "../../domain/ledger.ts";
 import { decimalText, toCents } from "../../domain/money.ts";
-import {
-  lineBuiltToOrder,
-  lineShipWindow,
-  lineToBuild,
-  type TableChoices,
-  tableChoiceColumns,
-} from "../../domain/order-lines.ts";
+import { lineBuiltToOrder, lineShipWindow, lineToBuild, tableChoiceColumns } from "../../domain/order-lines.ts";
 import { ORDER_STATUSES } from "../../domain/order-status.ts";
 import type { Db } from "../db/client.ts";
 import { orderLines, orders } from "../db/schema.ts";
@@ -102,7 +96,7 @@ function orderCells(o: Order, money: OrderMoney): unknown[] {
 
 function lineCells(l: Line | null): unknown[] {
   if (!l) return LINE_COLUMNS.map(() => "");
-  const table = l.kind === "divergence" && l.details ? tableChoiceColumns(l.details as TableChoices) : null;
+  const table = l.kind === "divergence" && l.details ? tableChoiceColumns(l.details) : null;
   const window = lineShipWindow(l.details);
   return [
     l.title,

@@ -213,7 +213,21 @@ describe.each(dbKinds)("the back office on %s", (kind) => {
     // Sent by a carrier (an order the studio delivers itself needs no tracking number).
     await t.deps.database.db
       .update(orders)
-      .set({ shipping: { rate: { provider: "UPS" }, specialized: [] } })
+      .set({
+        shipping: {
+          rate: {
+            object_id: "rate_ups_ground",
+            amount: "25.00",
+            currency: "USD",
+            provider: "UPS",
+            servicelevel: { name: "Ground", token: "ups_ground" },
+            estimated_days: 3,
+            duration_terms: "",
+            carrier_account: "",
+          },
+          specialized: [],
+        },
+      })
       .where(eq(orders.id, order.id));
     const path = `/studio/orders/${order.id}?intent=status`;
     const missing = await post(path, s.cookie, { csrf: s.csrf, step: "shipped", carrier: "UPS", trackingNumber: "" });

@@ -313,7 +313,7 @@ describe.each(dbKinds)("checkout under real carts and abuse, on %s", (kind) => {
         processId: "a-process-that-died",
         email: "ada@example.com",
         deliveryName: "Ada Lovelace",
-        address: {},
+        address: { address: "12 Mill Road", city: "Lancaster", region: "PA", postal: "17602", country: "US" },
         subtotal: piece.salePrice ?? piece.price,
         shippingTotal: 0,
         total: piece.salePrice ?? piece.price,

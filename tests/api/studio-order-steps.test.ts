@@ -61,8 +61,26 @@ describe.each(dbKinds)("the studio's order page on %s", (kind) => {
     await db()
       .update(orders)
       .set({
-        shipping: { rate: { provider: "USPS", servicelevel: { name: "Ground" } }, specialized: [] },
-        label: { label_url: "/shipping/labels/x.pdf", tracking_number: "9400111899223856925107" },
+        shipping: {
+          rate: {
+            object_id: "rate_usps_ground",
+            amount: "12.00",
+            currency: "USD",
+            provider: "USPS",
+            servicelevel: { name: "Ground", token: "usps_ground" },
+            estimated_days: 5,
+            duration_terms: "",
+            carrier_account: "",
+          },
+          specialized: [],
+        },
+        label: {
+          status: "SUCCESS",
+          label_url: "/shipping/labels/x.pdf",
+          tracking_number: "9400111899223856925107",
+          tracking_url_provider: "",
+          messages: [],
+        },
       })
       .where(eq(orders.id, order.id));
     return { ...order, email: to };
@@ -169,7 +187,7 @@ describe.each(dbKinds)("the studio's order page on %s", (kind) => {
     const order = await paidOrder(t.deps, { email: email() });
     await db()
       .update(orders)
-      .set({ shipping: { rate: null, specialized: [{ title: "Walnut bench" }] }, shipWindow: null })
+      .set({ shipping: { rate: null, specialized: [{ id: 1, title: "Walnut bench" }] }, shipWindow: null })
       .where(eq(orders.id, order.id));
     const page = await (await send(`/studio/orders/${order.id}`, { headers: { cookie: owner.cookie } })).text();
     expect(readable(page)).toContain(

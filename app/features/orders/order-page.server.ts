@@ -1,11 +1,12 @@
 /** The order page's loader (routes/order-page.tsx): the order a link's token opens, as the buyer sees it. */
 import { type AppLoadContext, data } from "react-router";
-import { type DeliveryAccess, deliveryAnswers } from "../../../domain/delivery-access.ts";
+import { deliveryAnswers } from "../../../domain/delivery-access.ts";
 import { type ShipWindow, shipDatesText, shipWindowText } from "../../../domain/lead-time.ts";
 import { orderMoney } from "../../../domain/ledger.ts";
 import { paymentMethodName } from "../../../domain/manual-order.ts";
 import { toCents, toDollars } from "../../../domain/money.ts";
 import { lineChoices } from "../../../domain/order-lines.ts";
+import { wayInOf } from "../../../domain/order-records.ts";
 import { AWAITING_PAYMENT, CANCELLED } from "../../../domain/order-status.ts";
 import { ORDER_STEPS, STEP_NAMES } from "../../../domain/order-steps.ts";
 import { taxLabel } from "../../../domain/tax.ts";
@@ -116,7 +117,7 @@ export async function orderPageLoader(context: AppLoadContext, token: string) {
       unitPrice: l.unitPrice,
       total: l.total,
       details: lineChoices(l.kind, l.details),
-      ships: windowText((l.details as { shipWindow?: ShipWindow | null } | null)?.shipWindow),
+      ships: windowText(l.details?.shipWindow),
     })),
     // Until it has left: when it is expected to (its last piece's window, as at checkout).
     leaves: order.status === "shipped" || !order.shipWindow ? null : shipDatesText(order.shipWindow),
@@ -129,7 +130,7 @@ export async function orderPageLoader(context: AppLoadContext, token: string) {
     refunded: toDollars(money.refunded),
     deliveryName: order.deliveryName,
     buildPhotos: order.buildPhotos,
-    wayIn: deliveryAnswers(order.shipping?.delivery as Partial<DeliveryAccess> | undefined),
+    wayIn: deliveryAnswers(wayInOf(order.shipping)),
     address: order.address,
     card: order.cardBrand && order.cardLast4 ? `${order.cardBrand} ending ${order.cardLast4}` : null,
   };

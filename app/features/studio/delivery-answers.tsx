@@ -1,8 +1,9 @@
-import { type DeliveryAccess, deliveryAnswers } from "../../../domain/delivery-access.ts";
+import { deliveryAnswers } from "../../../domain/delivery-access.ts";
+import { type ShippingDelivery, wayInOf } from "../../../domain/order-records.ts";
 
 /** What the buyer said about the way in, for a piece the studio delivers itself; nothing when they said nothing. */
-export function DeliveryAnswers({ shipping }: { shipping: Record<string, unknown> | null }) {
-  const answers = deliveryAnswers(shipping?.delivery as Partial<DeliveryAccess> | undefined);
+export function DeliveryAnswers({ shipping }: { shipping: ShippingDelivery }) {
+  const answers = deliveryAnswers(wayInOf(shipping));
   if (answers.length === 0) return null;
   return (
     <>

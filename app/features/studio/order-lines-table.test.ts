@@ -18,7 +18,7 @@ const table = {
     topFinish: "Natural Oil",
     builtToOrder: true,
     shipWindow: { from: "2027-01-05", to: "2027-01-19" },
-    pricingBreakdown: { totalPrice: 9300 },
+    pricingBreakdown: { basePrice: 9300, liveEdgePrice: 0, ceramicCoatingPrice: 0, totalPrice: 9300 },
   },
 };
 const bench = {

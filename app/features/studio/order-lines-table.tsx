@@ -1,5 +1,6 @@
 import { formatPrice } from "../../../domain/format.ts";
 import { lineToBuild, lineWhen } from "../../../domain/order-lines.ts";
+import type { OrderLineDetails } from "../../../domain/order-records.ts";
 
 /** An order line as stored (`order_lines`): what the table needs of it. */
 export type StudioOrderLine = {
@@ -9,7 +10,7 @@ export type StudioOrderLine = {
   unitPrice: number;
   quantity: number;
   total: number;
-  details: Record<string, unknown> | null;
+  details: OrderLineDetails | null;
 };
 
 /**

@@ -5,6 +5,14 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type {
+  LabelResult,
+  OrderAddress,
+  OrderLineDetails,
+  OrderShipping,
+  QuotedAddress,
+  ShippingRate,
+} from "../../../domain/order-records.ts";
 import type { TaxRule } from "../../../domain/tax.ts";
 import { type ImageRef, money } from "./columns.ts";
 
@@ -27,7 +35,7 @@ export const orders = pgTable(
     email: text("email").notNull(),
     deliveryName: text("delivery_name").notNull(),
     phone: text("phone").notNull().default(""),
-    address: jsonb("address").$type<Record<string, string>>().notNull(),
+    address: jsonb("address").$type<OrderAddress>().notNull(),
     subtotal: money("subtotal").notNull(),
     shippingTotal: money("shipping_total").notNull(),
     /** Goods, shipping and sales tax: what the order comes to before any charge the studio adds. */
@@ -42,8 +50,8 @@ export const orders = pgTable(
     paymentRef: text("payment_ref"),
     /** The app process that took the stock (process_leases): a dead one's pending order is released. */
     processId: text("process_id"),
-    shipping: jsonb("shipping").$type<Record<string, unknown>>(),
-    label: jsonb("label").$type<Record<string, unknown>>(),
+    shipping: jsonb("shipping").$type<OrderShipping>(),
+    label: jsonb("label").$type<LabelResult>(),
     /** Set when the studio marks the order shipped (the back office). */
     carrier: text("carrier"),
     trackingNumber: text("tracking_number"),
@@ -200,7 +208,7 @@ export const orderLines = pgTable(
     unitPrice: money("unit_price").notNull(),
     quantity: integer("quantity").notNull(),
     total: money("total").notNull(),
-    details: jsonb("details").$type<Record<string, unknown>>(),
+    details: jsonb("details").$type<OrderLineDetails>(),
   },
   (t) => [index("order_lines_order_idx").on(t.orderId)],
 );
@@ -236,12 +244,12 @@ export const shippingQuotes = pgTable("shipping_quotes", {
   amount: money("amount").notNull(),
   currency: text("currency").notNull(),
   /** The provider's rate as it answered (its own object_id is what a label is bought with). */
-  rate: jsonb("rate").$type<Record<string, unknown>>().notNull(),
+  rate: jsonb("rate").$type<ShippingRate>().notNull(),
   /** The lines the rate was quoted for ("id:quantity" pairs), so it cannot be used for another cart. */
   cartKey: text("cart_key").notNull(),
   /** The destination, normalised (street, city, region, postal code, country). */
   addressKey: text("address_key").notNull().default(""),
   /** The delivery address as quoted, in full. */
-  address: jsonb("address").$type<Record<string, string>>(),
+  address: jsonb("address").$type<QuotedAddress>(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
