@@ -65,8 +65,7 @@ export function refundTax(
 const parseAmount = (text: string): Cents | null => (AMOUNT.test(text.trim()) ? parseDollars(text) : null);
 
 /** A piece that can still go back in stock: it took stock, and no refund has put it back yet. */
-export const restockable = (l: Pick<Line, "kind" | "details">) =>
-  tookStock(l) && !(l.details as { restocked?: unknown } | null)?.restocked;
+export const restockable = (l: Pick<Line, "kind" | "details">) => tookStock(l) && !l.details?.restocked;
 
 export type MoneyBackInput = {
   id: number;

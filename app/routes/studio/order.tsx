@@ -34,8 +34,8 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
   const { csrf } = useStudio();
   const { allowed } = loaderData;
   const answer = actionData as OrderActionData | undefined;
-  const label = (order.label ?? {}) as { label_url?: string; tracking_number?: string };
-  const rate = ((order.shipping ?? {}) as { rate?: { provider?: string; servicelevel?: { name?: string } } }).rate;
+  const label = order.label;
+  const rate = order.shipping?.rate;
   // The order's money and payments from its ledger, in cents (domain/ledger.ts).
   const { payments, money } = loaderData;
   const { due } = money;
@@ -138,11 +138,11 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
           <h2 id="order-shipping">Shipping</h2>
           <p>
             {rate
-              ? `${rate.provider ?? ""} ${rate.servicelevel?.name ?? ""}`.trim()
+              ? `${rate.provider} ${rate.servicelevel.name}`.trim()
               : (deliveryWay(order.shipping) ?? "Arranged by the studio")}
             : {formatPrice(order.shippingTotal)}
           </p>
-          {label.label_url ? (
+          {label?.label_url ? (
             <p>
               <a href={label.label_url}>Shipping label</a>
               {label.tracking_number ? ` · ${label.tracking_number}` : ""}
@@ -172,7 +172,7 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
           ours={studioDelivers(order.shipping)}
           partly={partlyStudioDelivered(order.shipping)}
           suggestion={
-            label.tracking_number
+            label?.tracking_number
               ? { carrier: rate?.provider ?? order.carrier ?? "", trackingNumber: label.tracking_number }
               : null
           }
