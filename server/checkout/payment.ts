@@ -65,7 +65,7 @@ export type PaymentDeps = {
 
 /**
  * What an order is made of: the catalog's pieces (the checkout), or a quote the studio wrote
- * (server/quotes/quotes.ts), which is claimed before its card is charged, so two pages cannot
+ * (server/quotes/cart-source.ts), which is claimed before its card is charged, so two pages cannot
  * both accept it, and given up again if the payment does not go through.
  */
 export type CartSource = {

@@ -1,5 +1,5 @@
 /**
- * An order the studio wrote (server/studio/manual-orders.ts) waits for its first payment: what
+ * An order the studio wrote (server/studio/manual-order-write.ts) waits for its first payment: what
  * may be paid first (the whole, or the studio's deposit on its made-to-order lines), and what the
  * first payment does, by card on the order's page or taken in person (docs/product.md, "Orders
  * the studio writes"): the order becomes paid and the buyer gets the checkout's confirmation.

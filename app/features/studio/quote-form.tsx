@@ -2,7 +2,7 @@ import { formatLongDay, formatPrice } from "../../../domain/format.ts";
 import { StudioField, StudioForm } from "./studio-form.tsx";
 import { When } from "./when.tsx";
 
-/** How many lines the form offers (server/quotes/quotes.ts reads as many). */
+/** How many lines the form offers (server/quotes/form.ts reads as many). */
 const LINES = 4;
 
 export type QuoteRow = {

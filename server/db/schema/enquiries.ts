@@ -57,7 +57,7 @@ export const enquiries = pgTable("enquiries", {
 export type QuoteLine = { title: string; description: string; price: number; quantity: number };
 
 /**
- * A priced quote the studio wrote from an enquiry (server/quotes/quotes.ts), mailed to the
+ * A priced quote the studio wrote from an enquiry (server/quotes/write.ts), mailed to the
  * visitor as a link `/quotes/{token}` (only the token's SHA-256 is kept). 'sent' until it is
  * accepted and paid ('accepted', with its order) or withdrawn; while its payment is being made it
  * is 'paying' with the order's reference, so two pages cannot both accept it.

@@ -80,7 +80,7 @@ export const orders = pgTable(
      * phone or in the showroom): a studio order's money is all in order_payments, none at checkout.
      */
     source: text("source").notNull().default("checkout"),
-    /** The new-order form's key (server/studio/manual-orders.ts): a second press of its button makes no second order. */
+    /** The new-order form's key (server/studio/manual-order-write.ts): a second press of its button makes no second order. */
     formKey: text("form_key"),
   },
   (t) => [
@@ -146,7 +146,7 @@ export const orderPayments = pgTable(
     status: text("status").notNull(),
     retref: text("retref"),
     resptext: text("resptext").notNull().default(""),
-    /** What the studio gave back of it (server/studio/orders.ts giveMoneyBack). */
+    /** What the studio gave back of it (server/studio/order-refunds.ts giveMoneyBack). */
     refunded: money("refunded").notNull().default(0),
     /** 'card' (through the gateway), or taken in person: 'cash', 'check', 'terminal' (never given back to a card). */
     method: text("method").notNull().default("card"),
