@@ -265,32 +265,16 @@ export async function giveMoneyBack(
   }
   const accepted = answer.respstat === "A";
   const restocked = await db.transaction(async (tx) => {
-    let back: Line[] = [];
-    if (!accepted) {
-      await tx
-        .update(orders)
-        .set({ refundedTotal: sql`${orders.refundedTotal} - ${decimalText(amount)}::numeric` })
-        .where(eq(orders.id, order.id));
-      await tx
-        .update(orderPayments)
-        .set({ refunded: sql`${orderPayments.refunded} - ${decimalText(amount)}::numeric` })
-        .where(eq(orderPayments.id, reserve.paymentId));
-    } else {
-      back = await putBack(tx, order.id, input.restock ?? []);
-      await enqueueMail(tx, [
-        moneyBackMail(
-          order,
-          { kind, amount: toDollars(amount), tax: toDollars(tax) },
-          card,
-          studio,
-          orderPageUrl(deps.config, mailedOrderLink(order.id)),
-        ),
-      ]);
-    }
-    await tx
-      .update(orderRefunds)
-      .set({ respstat: answer.respstat, resptext: answer.resptext, retref: answer.retref || null })
-      .where(eq(orderRefunds.id, reserve.refundId));
+    const settled = await settleRefund(
+      tx,
+      deps,
+      { id: reserve.refundId, order, paymentId: reserve.paymentId, kind, amount, tax, card },
+      answer,
+      studio,
+    );
+    // Marked by hand meanwhile (server/studio/unanswered-refunds.ts): that answer stands.
+    if (!settled) return null;
+    const back = accepted ? await putBack(tx, order.id, input.restock ?? []) : [];
     await audit(tx, who, {
       action: `order.${kind}`,
       entity: "order",
@@ -312,6 +296,14 @@ export async function giveMoneyBack(
     });
     return back.map((l) => l.title);
   });
+  if (restocked === null) {
+    deps.logger.warn(
+      { orderRef: order.orderRef, respstat: answer.respstat, retref: answer.retref },
+      "Card gateway answered a refund already marked by hand",
+    );
+    const [row] = await db.select().from(orderRefunds).where(eq(orderRefunds.id, reserve.refundId));
+    return answerGiven(db, row!);
+  }
   if (!accepted) return { accepted: false, said: moneyBackRefused(kind, unanswered) };
   deps.mailer.kick();
   if (restocked.length > 0) deps.changes.publish();
@@ -321,6 +313,61 @@ export async function giveMoneyBack(
     said: `${moneyBackDone(kind, toDollars(amount), card, toDollars(tax))}${stock} The buyer is mailed.`,
     restocked,
   };
+}
+
+/** A refund's 'pending' row as its settling needs it: amounts in cents. */
+export type PendingRefund = {
+  id: number;
+  order: typeof orders.$inferSelect;
+  paymentId: number;
+  kind: MoneyBackKind;
+  amount: Cents;
+  tax: Cents;
+  card: string;
+};
+
+/**
+ * Settles a refund's 'pending' row with its answer: given back ('A'), the buyer is mailed;
+ * refused or unanswered, its reservation is released on its payment and on the order, so it can
+ * be given back again. Only a row still 'pending' is settled, by the row's own update, so the
+ * gateway's late answer and a person's mark never both count: false when it was settled already,
+ * and nothing is changed.
+ */
+export async function settleRefund(
+  tx: Tx,
+  deps: Pick<AppDeps, "config">,
+  pending: PendingRefund,
+  answer: Pick<ReturnAnswer, "respstat" | "resptext" | "retref">,
+  studio: MailStudio,
+): Promise<boolean> {
+  const { order, amount } = pending;
+  const [settled] = await tx
+    .update(orderRefunds)
+    .set({ respstat: answer.respstat, resptext: answer.resptext, retref: answer.retref || null })
+    .where(and(eq(orderRefunds.id, pending.id), eq(orderRefunds.respstat, "pending")))
+    .returning({ id: orderRefunds.id });
+  if (!settled) return false;
+  if (answer.respstat !== "A") {
+    await tx
+      .update(orders)
+      .set({ refundedTotal: sql`${orders.refundedTotal} - ${decimalText(amount)}::numeric` })
+      .where(eq(orders.id, order.id));
+    await tx
+      .update(orderPayments)
+      .set({ refunded: sql`${orderPayments.refunded} - ${decimalText(amount)}::numeric` })
+      .where(eq(orderPayments.id, pending.paymentId));
+    return true;
+  }
+  await enqueueMail(tx, [
+    moneyBackMail(
+      order,
+      { kind: pending.kind, amount: toDollars(amount), tax: toDollars(pending.tax) },
+      pending.card,
+      studio,
+      orderPageUrl(deps.config, mailedOrderLink(order.id)),
+    ),
+  ]);
+  return true;
 }
 
 /**
