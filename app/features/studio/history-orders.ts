@@ -2,7 +2,7 @@
  * The words of an order's history entries: its steps with the tracking and whether the buyer was
  * mailed, money given back to a card (never the gateway's codes), charges, payments taken in
  * person, notes, links and build photos (server/studio/orders.ts, order-refunds.ts,
- * manual-orders.ts, server/orders/balance.ts write them).
+ * unanswered-refunds.ts, manual-orders.ts, server/orders/balance.ts write them).
  */
 import { paidHow } from "../../../domain/manual-order.ts";
 import { toCents, toDollars } from "../../../domain/money.ts";
@@ -93,6 +93,15 @@ export const ORDER_WORDS: Record<string, Say> = {
   "order.status": orderStatus,
   "order.refund": moneyBack("refund"),
   "order.void": moneyBack("void"),
+  // A refund the card gateway never answered, marked from the studio's CardPointe records
+  // (server/studio/unanswered-refunds.ts).
+  "order.refund-answered": ({ a }) => {
+    const card = str(a.card) ? `${a.kind === "void" ? " on" : " to"} ${str(a.card)}` : "";
+    const what = a.kind === "void" ? `void of the ${money(a.amount)} payment` : `refund of ${money(a.amount)}`;
+    return a.givenBack === true
+      ? `Marked the ${what}${card}, which the card company never answered, as given back`
+      : `Marked the ${what}${card}, which the card company never answered, as not given back: it can be given again`;
+  },
   "order.note": ({ a }) => `Added a note: ${quoted(str(a.text), 160)}`,
   "order.charge": ({ a }) => {
     // The charge as typed, and the sales tax added to it (none: an entry before the tax, or untaxed).

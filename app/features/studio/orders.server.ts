@@ -3,6 +3,7 @@ import { type AppLoadContext, data } from "react-router";
 import { formatPrice } from "../../../domain/format.ts";
 import type { Right } from "../../../domain/studio-rights.ts";
 import { may } from "../../../domain/studio-rights.ts";
+import { isUnanswered, markedAnswer } from "../../../domain/unanswered-refunds.ts";
 import { buyerMailStudio } from "../../../server/content/studio.ts";
 import { addOrderCharge, newPaymentKey } from "../../../server/orders/balance.ts";
 import { liveLinkCount, orderPageUrl } from "../../../server/orders/links.ts";
@@ -15,6 +16,7 @@ import { setOrderStep } from "../../../server/studio/order-steps.ts";
 import { field, refused, requireChange, requireStaff, rowId } from "./guard.server.ts";
 import { inPersonPaymentAction } from "./in-person-payment.server.ts";
 import { postedPhotoEdits, postedPhotos } from "./posted.server.ts";
+import { unansweredRefundAction } from "./unanswered-refund.server.ts";
 
 export const orderId = (param: string | undefined) => rowId(param, "order");
 
@@ -37,7 +39,9 @@ export async function loadOrder(request: Request, context: AppLoadContext, param
     refund: may(role, "orders.refund"),
     note: may(role, "orders.note"),
   };
-  // Each refund as the page words it: what, of which payment, accepted or not (no gateway codes).
+  // Each refund as the page words it: what, of which payment, accepted or not (no gateway codes),
+  // and whether the gateway never answered it (domain/unanswered-refunds.ts).
+  const now = new Date();
   const refunds = found.refunds.map((r) => ({
     id: r.id,
     kind: r.kind,
@@ -46,6 +50,8 @@ export async function loadOrder(request: Request, context: AppLoadContext, param
     respstat: r.respstat,
     ofCheckout: r.ofCheckout,
     createdAt: r.createdAt,
+    unanswered: isUnanswered(r, now),
+    marked: markedAnswer(r.resptext),
   }));
   return {
     ...found,
@@ -61,7 +67,7 @@ export async function loadOrder(request: Request, context: AppLoadContext, param
  * given back): the page shows it with a Confirm form posting `fields` again with confirm=1.
  */
 export type OrderQuestion = {
-  intent: "status" | "refund";
+  intent: "status" | "refund" | "unanswered";
   question: string;
   fields: Record<string, string>;
   /** Refunds: the pieces that may go back in stock. */
@@ -86,6 +92,7 @@ const ORDER_INTENTS: Record<string, Right> = {
   charge: "orders.charge",
   links: "orders.links",
   refund: "orders.refund",
+  unanswered: "orders.refund",
   note: "orders.note",
   "in-person": "orders.payment",
 };
@@ -185,6 +192,7 @@ export async function orderAction(request: Request, context: AppLoadContext, par
       }
       return { ok: "Note added. Only the studio sees it." } satisfies OrderActionData;
     }
+    if (intent === "unanswered") return await unansweredRefundAction(context, session.staff, id, form);
     if (intent === "in-person")
       return (await inPersonPaymentAction(context, session.staff, id, form)) satisfies OrderActionData;
     return data({ error: "Unknown action." } satisfies OrderActionData, { status: 400 });

@@ -5,6 +5,7 @@ import { deliveryWay, paidHow } from "../../../domain/manual-order.ts";
 import { formatCents, sumCents } from "../../../domain/money.ts";
 import { cardText, moneyBackSentence } from "../../../domain/money-back.ts";
 import { type OrderStep, partlyStudioDelivered, STEP_NAMES, studioDelivers } from "../../../domain/order-steps.ts";
+import { markedSentence } from "../../../domain/unanswered-refunds.ts";
 import { AddressLines } from "../../features/studio/address-lines.tsx";
 import { AuditTrail, HistoryEvent } from "../../features/studio/audit-trail.tsx";
 import { DeliveryAnswers } from "../../features/studio/delivery-answers.tsx";
@@ -15,6 +16,7 @@ import { OrderSums } from "../../features/studio/order-sums.tsx";
 import { OrderConfirm, OrderNotes, OrderStatusForm } from "../../features/studio/order-work.tsx";
 import { loadOrder, type OrderActionData, orderAction } from "../../features/studio/orders.server.ts";
 import { StudioField, StudioForm, StudioNotices } from "../../features/studio/studio-form.tsx";
+import { UnansweredRefund } from "../../features/studio/unanswered-refund.tsx";
 import { useStudio } from "../../features/studio/use-studio.ts";
 import { When } from "../../features/studio/when.tsx";
 import type { Route } from "./+types/order";
@@ -192,7 +194,23 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
         <ul className="studio-list" aria-label="Money given back">
           {refunds.map((r) => (
             <li key={r.id}>
-              {moneyBackSentence(r, cardText(order, !r.ofCheckout))} · <When at={r.createdAt} />
+              {r.unanswered ? (
+                <UnansweredRefund refund={r} csrf={csrf} mayAnswer={allowed.refund} />
+              ) : r.marked ? (
+                <>
+                  {markedSentence(
+                    r.kind === "void" ? "void" : "refund",
+                    r.amount,
+                    cardText(order, !r.ofCheckout),
+                    r.marked,
+                  )}{" "}
+                  · <When at={r.createdAt} />
+                </>
+              ) : (
+                <>
+                  {moneyBackSentence(r, cardText(order, !r.ofCheckout))} · <When at={r.createdAt} />
+                </>
+              )}
             </li>
           ))}
         </ul>
