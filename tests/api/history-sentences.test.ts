@@ -133,6 +133,20 @@ const WRITTEN_ELSEWHERE: Omit<HistoryEntry, "entityId">[] = [
       restocked: ["Walnut bench"],
     },
   },
+  // A refund the card gateway never answered, marked from the CardPointe records: as
+  // server/studio/unanswered-refunds.ts writes it (tests/api/unanswered-refunds.test.ts marks one).
+  {
+    action: "order.refund-answered",
+    entity: "order",
+    before: { respstat: "pending" },
+    after: { kind: "refund", amount: "50.00", tax: "0.00", card: "Visa ending 1111", givenBack: true, refund: 7 },
+  },
+  {
+    action: "order.refund-answered",
+    entity: "order",
+    before: { respstat: "pending" },
+    after: { kind: "void", amount: "249.00", tax: "0.00", card: "Visa ending 1111", givenBack: false, refund: 8 },
+  },
   {
     action: "order.photos",
     entity: "order",
