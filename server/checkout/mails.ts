@@ -1,10 +1,9 @@
 /** The order confirmation: one mail to the buyer, one to the studio. No card data in either. */
 
 import type { PaymentRequest } from "../../domain/checkout-wire.ts";
-import { formatPrice } from "../../domain/format.ts";
 import { type ShipWindow, shipDatesText, shipWindowText } from "../../domain/lead-time.ts";
 import type { OrderMoney } from "../../domain/ledger.ts";
-import { formatCents } from "../../domain/money.ts";
+import { type Cents, formatCents } from "../../domain/money.ts";
 import { lineChoices, lineToBuild } from "../../domain/order-lines.ts";
 import type { OrderLineDetails } from "../../domain/order-records.ts";
 import { type OrderTax, taxLabel } from "../../domain/tax.ts";
@@ -28,7 +27,7 @@ export type MailedOrder = {
       kind: string;
       details: OrderLineDetails | null;
     })[];
-    subtotal: number;
+    subtotal: Cents;
     /** The pieces the studio delivers itself. */
     specialized: { title: string }[];
   };
@@ -44,12 +43,12 @@ export function orderMails(
   o: MailedOrder & {
     studio: MailStudio;
     ref: string;
-    shippingTotal: number;
+    shippingTotal: Cents;
     /** The sales tax and the rule it was worked out by (none: no line). */
     tax: OrderTax;
-    total: number;
+    total: Cents;
     /** What was charged, when it was a deposit (null: the whole total). */
-    deposit: number | null;
+    deposit: Cents | null;
     /** The order's money from its ledger once this payment is in it: what the mails say was paid and is due. */
     money: Pick<OrderMoney, "paid" | "due">;
     /** The buyer's order page (server/orders/links.ts): in the buyer's mail only. */
@@ -64,7 +63,7 @@ export function orderMails(
     const choices = lineChoices(l.kind, l.details);
     const config = choices ? ` (${choices})` : "";
     const window = o.windows.lines[i];
-    return `  ${l.quantity} x ${l.title}${config}: ${formatPrice(l.total)}${window ? `\n    ${shipWindowText(window)}` : ""}`;
+    return `  ${l.quantity} x ${l.title}${config}: ${formatCents(l.total)}${window ? `\n    ${shipWindowText(window)}` : ""}`;
   });
   // The studio's mail names each choice, as the workshop builds from it (domain/order-lines.ts).
   const toBuild = cart.lines.flatMap((l) => {
@@ -72,7 +71,7 @@ export function orderMails(
     return build ? [`  ${l.quantity} x ${l.title}: ${build}`] : [];
   });
   const shipping = o.rate
-    ? `Shipping: ${rateName(o.rate)}, ${formatPrice(o.shippingTotal)}`
+    ? `Shipping: ${rateName(o.rate)}, ${formatCents(o.shippingTotal)}`
     : "Shipping: arranged with you by the studio";
   const specialized =
     cart.specialized.length > 0
@@ -86,13 +85,13 @@ export function orderMails(
     "",
     ...lines,
     "",
-    `Subtotal: ${formatPrice(cart.subtotal)}`,
+    `Subtotal: ${formatCents(cart.subtotal)}`,
     shipping,
     ...(o.tax.rule ? [`${taxLabel(o.tax.rule)}: ${formatCents(o.tax.tax)}`] : []),
     ...(o.deposit === null
       ? [`Total paid: ${formatCents(o.money.paid)} (USD)`]
       : [
-          `Total: ${formatPrice(o.total)} (USD)`,
+          `Total: ${formatCents(o.total)} (USD)`,
           `Deposit paid: ${formatCents(o.money.paid)}`,
           `Balance, due when your pieces are ready: ${formatCents(o.money.due)}`,
         ]),
@@ -115,7 +114,7 @@ export function orderMails(
       kind: "order-notification",
       to: studio.email,
       replyTo: body.email,
-      subject: `New order ${o.ref}: ${formatPrice(o.total)}${o.deposit === null ? "" : ` (deposit ${formatPrice(o.deposit)})`}`,
+      subject: `New order ${o.ref}: ${formatCents(o.total)}${o.deposit === null ? "" : ` (deposit ${formatCents(o.deposit)})`}`,
       text: `A new order was ${o.deposit === null ? "paid" : "placed with a deposit"}.\n\n${summary}\n\n${toBuild.length > 0 ? `To build:\n${toBuild.join("\n")}\n\n` : ""}Buyer: ${name}, ${body.email}${body.phone ? `, ${body.phone}` : ""}\n`,
     },
   ];
@@ -147,22 +146,22 @@ function confirmationHtml(o: Parameters<typeof orderMails>[0], name: string): st
         title: l.title,
         details: lineChoices(l.kind, l.details),
         quantity: l.quantity,
-        total: formatPrice(l.total),
+        total: formatCents(l.total),
         pictureUrl: mailPictureUrl(origin, l.picture),
         ships: window ? shipWindowText(window) : null,
       };
     }),
     sums: [
-      { label: "Subtotal", value: formatPrice(o.cart.subtotal) },
+      { label: "Subtotal", value: formatCents(o.cart.subtotal) },
       {
         label: o.rate ? `Shipping (${rateName(o.rate)})` : "Shipping",
-        value: o.rate ? formatPrice(o.shippingTotal) : "Arranged with you",
+        value: o.rate ? formatCents(o.shippingTotal) : "Arranged with you",
       },
       ...(o.tax.rule ? [{ label: taxLabel(o.tax.rule), value: formatCents(o.tax.tax) }] : []),
       ...(o.deposit === null
         ? [{ label: "Paid (USD)", value: formatCents(o.money.paid), strong: true }]
         : [
-            { label: "Total (USD)", value: formatPrice(o.total) },
+            { label: "Total (USD)", value: formatCents(o.total) },
             { label: "Deposit paid", value: formatCents(o.money.paid), strong: true },
             { label: "Balance, due when ready", value: formatCents(o.money.due) },
           ]),

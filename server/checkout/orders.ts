@@ -37,9 +37,9 @@ export function orderLineRows(orderId: number, lines: PricedLine[], builtToOrder
     kind: l.kind,
     itemId: l.itemId,
     title: l.title,
-    unitPrice: l.unitPrice,
+    unitPrice: toDollars(l.unitPrice),
     quantity: l.quantity,
-    total: l.total,
+    total: toDollars(l.total),
     details: {
       ...l.details,
       ...(builtToOrder(l) ? { builtToOrder: true } : {}),
@@ -86,7 +86,7 @@ export function reserve(
             postal: body.postal,
             country: body.country.toUpperCase(),
           },
-          subtotal: cart.subtotal,
+          subtotal: toDollars(cart.subtotal),
           shippingTotal: toDollars(figures.shipping),
           tax: toDollars(figures.tax.tax),
           taxRule: figures.tax.rule,
@@ -191,16 +191,15 @@ export async function recordPaid(
         order: paid[0]!.shipWindow ?? null,
       };
       // The mails' paid and due are the ledger's, the payment above in it.
-      const total = toDollars(order.figures.total);
-      const money = await moneyOf(tx, { id: order.id, total, status: "paid" });
+      const money = await moneyOf(tx, { id: order.id, total: toDollars(order.figures.total), status: "paid" });
       await enqueueMail(
         tx,
         orderMails({
           studio,
           ...order,
-          total,
-          deposit: order.deposit && toDollars(order.deposit.now),
-          shippingTotal: toDollars(order.figures.shipping),
+          total: order.figures.total,
+          deposit: order.deposit?.now ?? null,
+          shippingTotal: order.figures.shipping,
           tax: order.figures.tax,
           money,
           pageUrl,

@@ -49,7 +49,7 @@ export type OrderFigures = { subtotal: Cents; shipping: Cents; tax: OrderTax; to
 
 /** The order's figures: the sales tax is the studio's rule for the delivery's state (domain/tax.ts). */
 export function orderFigures(body: Pick<PaymentRequest, "country" | "region">, cart: PricedCart, shipping: Cents) {
-  const subtotal = toCents(cart.subtotal);
+  const subtotal = cart.subtotal;
   const tax = taxOf(taxRuleFor(cart.taxRules, body), subtotal, shipping);
   return { subtotal, shipping, tax, total: subtotal + shipping + tax.tax };
 }
@@ -58,8 +58,7 @@ export function orderFigures(body: Pick<PaymentRequest, "country" | "region">, c
 export function assertSameFigures(body: PaymentRequest, cart: PricedCart, shipping: Cents): OrderFigures {
   const figures = orderFigures(body, cart, shipping);
   const lineChanged = body.products.some(
-    (l, i) =>
-      differs(l.price, toCents(cart.lines[i]?.unitPrice ?? 0)) || differs(l.total, toCents(cart.lines[i]?.total ?? 0)),
+    (l, i) => differs(l.price, cart.lines[i]?.unitPrice ?? 0) || differs(l.total, cart.lines[i]?.total ?? 0),
   );
   if (
     lineChanged ||
@@ -83,9 +82,9 @@ export const freshFigures = (cart: PricedCart, figures: OrderFigures) => ({
   products: cart.lines.map((l) => ({
     id: l.itemId,
     title: l.title,
-    price: l.unitPrice,
+    price: toDollars(l.unitPrice),
     quantity: l.quantity,
-    total: l.total,
+    total: toDollars(l.total),
   })),
   subtotal: toDollars(figures.subtotal),
   shippingTotal: toDollars(figures.shipping),
@@ -117,7 +116,7 @@ export async function quotedRate(db: Db, body: PaymentRequest, cart: PricedCart)
 export function depositAsked(body: PaymentRequest, cart: PricedCart, figures: OrderFigures): DepositCents | null {
   if (body.payNow !== "deposit") return null;
   const split = depositCents(
-    cart.lines.map((l) => ({ cents: toCents(l.total), madeToOrder: l.madeToOrder })),
+    cart.lines.map((l) => ({ cents: l.total, madeToOrder: l.madeToOrder })),
     figures.shipping,
     cart.depositRule,
     figures.tax,

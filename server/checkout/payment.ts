@@ -160,7 +160,7 @@ export async function processPayment(
   const answer = approvedAnswer({
     ref,
     auth,
-    subtotal: cart.subtotal,
+    subtotal: toDollars(cart.subtotal),
     shippingTotal: toDollars(figures.shipping),
     taxTotal: toDollars(figures.tax.tax),
     total: toDollars(figures.total),

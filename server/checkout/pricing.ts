@@ -4,13 +4,13 @@
  * with the configurator's function, and the parcels shipping is quoted for.
  */
 import { and, eq, inArray, ne } from "drizzle-orm";
-import { linesCents, timesQuantity } from "../../domain/cart.ts";
+import { timesQuantity } from "../../domain/cart.ts";
 import type { CartLineInput } from "../../domain/checkout-wire.ts";
 import { type DepositRule, NO_DEPOSITS } from "../../domain/deposit.ts";
 import { breakdownCents, divergencePrice } from "../../domain/divergence-builder.ts";
 import { productFolder } from "../../domain/image-folders.ts";
 import { leadTimeOf, type ShipWindow, shipWindow, studioToday } from "../../domain/lead-time.ts";
-import { toDollars } from "../../domain/money.ts";
+import { type Cents, sumCents, toCents } from "../../domain/money.ts";
 import type { LinePicture, OrderLineDetails } from "../../domain/order-records.ts";
 import { fullName } from "../../domain/product-names.ts";
 import type { TaxRule } from "../../domain/tax.ts";
@@ -23,17 +23,17 @@ import type { Parcel } from "../shipping/provider.ts";
 export type { CartLineInput };
 
 /**
- * A priced line. Its amounts are dollars, as the order's rows and the API's wire keep them;
- * each is worked out in cents (unit cents × quantity, the subtotal a sum of cents).
+ * A priced line, its amounts in cents (unit cents × quantity); dollars only where the order's rows
+ * are written and the API's wire answers (toDollars there).
  */
 export type PricedLine = {
   /** A catalog piece, a configured Divergence table, a line of a quote the studio wrote, or a custom line of an order it wrote. */
   kind: "product" | "divergence" | "quote" | "custom";
   itemId: number;
   title: string;
-  unitPrice: number;
+  unitPrice: Cents;
   quantity: number;
-  total: number;
+  total: Cents;
   customShipping: boolean;
   /** Built to the buyer's order (a Divergence table, or a piece with build weeks): a deposit may be paid on it (domain/deposit.ts). */
   madeToOrder: boolean;
@@ -51,7 +51,8 @@ export type PricedLine = {
 
 export type PricedCart = {
   lines: PricedLine[];
-  subtotal: number;
+  /** The lines' totals summed, in cents. */
+  subtotal: Cents;
   /** One parcel per unit shipped by a carrier; the rest are 'Specialized' (the studio arranges delivery). */
   parcels: Parcel[];
   specialized: { id: number; title: string }[];
@@ -159,9 +160,9 @@ export async function priceCart(db: Db, input: CartLineInput[]): Promise<PricedC
         kind: "divergence",
         itemId: meta.divergenceId,
         title: `${size.species} Dining Table`,
-        unitPrice: price.totalPrice,
+        unitPrice: breakdownCents(price),
         quantity: line.quantity,
-        total: toDollars(breakdownCents(price) * line.quantity),
+        total: breakdownCents(price) * line.quantity,
         customShipping: true,
         madeToOrder: true,
         stockRef: { table: "divergence_sizes", id: size.id },
@@ -199,9 +200,9 @@ export async function priceCart(db: Db, input: CartLineInput[]): Promise<PricedC
       kind: "product",
       itemId: p.id,
       title: fullName({ id: p.id, title: p.title, productId: p.parentId }, (id) => parentTitles.get(id)),
-      unitPrice: unit,
+      unitPrice: toCents(unit),
       quantity: q,
-      total: toDollars(timesQuantity(unit, q)),
+      total: timesQuantity(unit, q),
       customShipping: p.customShipping,
       madeToOrder: p.buildWeeksMin !== null,
       stockRef: { table: "products", id: p.id },
@@ -219,7 +220,7 @@ export async function priceCart(db: Db, input: CartLineInput[]): Promise<PricedC
 
   return {
     lines,
-    subtotal: toDollars(linesCents(lines)),
+    subtotal: sumCents(lines.map((l) => l.total)),
     parcels: lines.flatMap((l) => l.parcels),
     specialized: lines.filter((l) => l.customShipping).map((l) => ({ id: l.itemId, title: l.title })),
     cartKey: lines

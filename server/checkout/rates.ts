@@ -52,7 +52,7 @@ export async function quoteRates(
   assertShippingFields(body);
   const cart = await priceCart(deps.db, body.products);
   const rule = taxRuleFor(cart.taxRules, { country: body.country, region: body.state });
-  const goods = toCents(cart.subtotal);
+  const goods = cart.subtotal;
   const taxWith = (shipping: Cents) => toDollars(taxOf(rule, goods, shipping).tax);
   if (cart.parcels.length === 0) return { rates: [], specialized: cart.specialized, tax: taxWith(0) };
   let rates: ShippingRate[];

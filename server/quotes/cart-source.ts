@@ -6,7 +6,7 @@
  * the claim up, and the quote is marked accepted once its order stands.
  */
 import { and, eq, lt, or, sql } from "drizzle-orm";
-import { sumCents, toDollars } from "../../domain/money.ts";
+import { sumCents, toCents } from "../../domain/money.ts";
 import { quoteDepositRule } from "../../domain/quote-money.ts";
 import type { CartSource } from "../checkout/payment.ts";
 import type { PricedCart, PricedLine } from "../checkout/pricing.ts";
@@ -24,9 +24,9 @@ export async function pricedQuote(db: Db, q: Quote): Promise<PricedCart> {
     kind: "quote",
     itemId: i + 1,
     title: l.title,
-    unitPrice: l.price,
+    unitPrice: toCents(l.price),
     quantity: l.quantity,
-    total: toDollars(lineCents(l)),
+    total: lineCents(l),
     customShipping: true,
     madeToOrder: true,
     stockRef: null,
@@ -37,7 +37,7 @@ export async function pricedQuote(db: Db, q: Quote): Promise<PricedCart> {
   }));
   return {
     lines,
-    subtotal: toDollars(sumCents(q.lines.map(lineCents))),
+    subtotal: sumCents(q.lines.map(lineCents)),
     parcels: [],
     specialized: lines.map((l) => ({ id: l.itemId, title: l.title })),
     cartKey: `quote:${q.id}`,

@@ -91,15 +91,15 @@ function quantityOf(text: string, field: string, n: number): number {
   return q;
 }
 
-/** A custom line: the studio's description and price, made to order (a deposit may be paid on it). */
-function customLine(description: string, unitPrice: number, quantity: number): PricedLine {
+/** A custom line: the studio's description and price (dollars as typed), made to order (a deposit may be paid on it). */
+function customLine(description: string, price: number, quantity: number): PricedLine {
   return {
     kind: "custom",
     itemId: 0,
     title: description,
-    unitPrice,
+    unitPrice: toCents(price),
     quantity,
-    total: toDollars(toCents(unitPrice) * quantity),
+    total: toCents(price) * quantity,
     customShipping: true,
     madeToOrder: true,
     stockRef: null,

@@ -52,7 +52,7 @@ export async function createManualOrder(
   const lines = await pricedLines(db, form.lines);
   if (form.pay !== "link" && form.pay !== "here") throw badRequest("pay", "Choose how the buyer pays.");
   const paid = form.pay === "here" ? inPersonOf(form) : null;
-  const goods = sumCents(lines.map((l) => toCents(l.total)));
+  const goods = sumCents(lines.map((l) => l.total));
   const subtotal = toDollars(goods);
   const tax = taxOf(await saleRuleOf(db, buyer), goods, toCents(buyer.shipping));
   const total = toDollars(goods + toCents(buyer.shipping) + tax.tax);
