@@ -275,7 +275,21 @@ describe.each(dbKinds)("the back office's history, said as sentences, on %s", (k
     // Sent by a carrier, so shipping it takes a tracking number.
     await db()
       .update(t.orders)
-      .set({ shipping: { rate: { carrier: "UPS", service: "Ground", amount: 0 } } as never })
+      .set({
+        shipping: {
+          rate: {
+            object_id: "rate-ups-ground",
+            amount: "0.00",
+            currency: "USD",
+            provider: "UPS",
+            servicelevel: { name: "Ground", token: "ups_ground" },
+            estimated_days: 3,
+            duration_terms: "",
+            carrier_account: "",
+          },
+          specialized: [],
+        },
+      })
       .where(eq(t.orders.id, order.id));
     const [bought] = await db().select().from(t.orderLines).where(eq(t.orderLines.orderId, order.id));
     await deleteItem(deps, ada, "products", bought!.itemId!);
