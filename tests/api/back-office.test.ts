@@ -6,6 +6,7 @@ import { auditLog, enquiries, orderPayments, orderRefunds, orders, staffSessions
 import { sitePages } from "../../server/pages.ts";
 import { totpCode } from "../../server/staff/totp.ts";
 import {
+  carrierShipping,
   csrfOf,
   devSiteForFile,
   formBody,
@@ -205,21 +206,7 @@ describe.each(dbKinds)("the back office on %s", (kind) => {
     // Sent by a carrier (an order the studio delivers itself needs no tracking number).
     await t.deps.database.db
       .update(orders)
-      .set({
-        shipping: {
-          rate: {
-            object_id: "rate_ups_ground",
-            amount: "25.00",
-            currency: "USD",
-            provider: "UPS",
-            servicelevel: { name: "Ground", token: "ups_ground" },
-            estimated_days: 3,
-            duration_terms: "",
-            carrier_account: "",
-          },
-          specialized: [],
-        },
-      })
+      .set({ shipping: carrierShipping("25.00") })
       .where(eq(orders.id, order.id));
     const path = `/studio/orders/${order.id}?intent=status`;
     const missing = await post(path, s.cookie, { csrf: s.csrf, step: "shipped", carrier: "UPS", trackingNumber: "" });

@@ -39,6 +39,7 @@ import { addEnquiryNote, replyToEnquiry, setEnquiryStatus, setSpam } from "../..
 import { confirmBackup } from "../../server/studio/go-live.ts";
 import { unsubscribe } from "../../server/studio/newsletter.ts";
 import {
+  carrierShipping,
   devSiteForFile,
   formBody,
   pageSender,
@@ -273,24 +274,7 @@ describe.each(dbKinds)("the back office's history, said as sentences, on %s", (k
     await deleteItem(deps, ada, "slabs", slab.id);
     const order = await paidOrder(deps);
     // Sent by a carrier, so shipping it takes a tracking number.
-    await db()
-      .update(t.orders)
-      .set({
-        shipping: {
-          rate: {
-            object_id: "rate-ups-ground",
-            amount: "0.00",
-            currency: "USD",
-            provider: "UPS",
-            servicelevel: { name: "Ground", token: "ups_ground" },
-            estimated_days: 3,
-            duration_terms: "",
-            carrier_account: "",
-          },
-          specialized: [],
-        },
-      })
-      .where(eq(t.orders.id, order.id));
+    await db().update(t.orders).set({ shipping: carrierShipping() }).where(eq(t.orders.id, order.id));
     const [bought] = await db().select().from(t.orderLines).where(eq(t.orderLines.orderId, order.id));
     await deleteItem(deps, ada, "products", bought!.itemId!);
 

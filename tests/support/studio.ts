@@ -1,5 +1,6 @@
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll } from "vitest";
+import type { OrderShipping } from "../../domain/order-records.ts";
 import { createApp } from "../../server/app.ts";
 import { orderLines, orderPayments, orders } from "../../server/db/schema.ts";
 import type { AppDeps } from "../../server/deps.ts";
@@ -95,6 +96,21 @@ export async function paidOrder(deps: AppDeps, over: { total?: number; email?: s
   });
   return order!;
 }
+
+/** An order's shipping record as the checkout keeps it when a carrier takes the pieces (UPS Ground at `amount`). */
+export const carrierShipping = (amount = "0.00"): OrderShipping => ({
+  rate: {
+    object_id: "rate_ups_ground",
+    amount,
+    currency: "USD",
+    provider: "UPS",
+    servicelevel: { name: "Ground", token: "ups_ground" },
+    estimated_days: 3,
+    duration_terms: "",
+    carrier_account: "",
+  },
+  specialized: [],
+});
 
 /** The site compiled once for a test file (its pages answer the back office's requests). */
 export function devSiteForFile(): () => ServerBuild {
