@@ -13,22 +13,10 @@
  * file, the line and what it looks like. Likewise a card is charged only in
  * server/payments/take-payment.ts, and a sales tax rate is applied to money only in domain/tax.ts.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-
-const root = path.resolve(import.meta.dirname, "../..");
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    if (name === "node_modules" || name.startsWith(".") || name === "+types") continue;
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) out.push(...sourceFiles(full));
-    else if (/\.(ts|tsx|mts)$/.test(name)) out.push(full);
-  }
-  return out;
-}
+import { root, sourceFiles } from "./source-files.ts";
 
 /** Every module a file names: static imports and re-exports, side-effect imports, import(). */
 function importsOf(source: string): string[] {

@@ -12,7 +12,6 @@
  * - every table of the schema is either a catalog/content table or named here as not one.
  * A breach fails here with the file, the line and what it writes.
  */
-import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
@@ -20,8 +19,8 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { CATALOG_TABLES } from "../../server/db/catalog-writes.ts";
 import * as schema from "../../server/db/schema.ts";
+import { root, sourceFiles } from "./source-files.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const rel = (file: string) => path.relative(root, file).split(path.sep).join("/");
 
 /** Tables no cached catalog or content answer reads: written freely (orders, staff, mail...). */
@@ -65,17 +64,6 @@ const PUBLISHERS: Record<string, string> = {
   "server/studio/manual-order-write.ts": "stock taken by an order the studio writes (server/checkout/stock.ts)",
   "server/studio/manual-order-cancel.ts": "stock given back by an order the studio cancels (server/checkout/stock.ts)",
 };
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    if (name === "node_modules" || name.startsWith(".") || name === "+types") continue;
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) out.push(...sourceFiles(full));
-    else if (/\.(ts|tsx)$/.test(name) && !/\.(test|d)\.tsx?$/.test(name)) out.push(full);
-  }
-  return out;
-}
 
 type Breach = { file: string; line: number; what: string };
 
@@ -178,7 +166,10 @@ function buildProgram(files: string[]): ts.Program {
 }
 
 describe("catalog and content writes go through writeCatalog", () => {
-  const files = [...sourceFiles(path.join(root, "server")), ...sourceFiles(path.join(root, "app"))];
+  const files = [
+    ...sourceFiles(path.join(root, "server"), { tests: false }),
+    ...sourceFiles(path.join(root, "app"), { tests: false }),
+  ];
   let program: ts.Program;
   const programOnce = () => {
     program ??= buildProgram(files);

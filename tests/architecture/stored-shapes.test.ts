@@ -5,30 +5,19 @@
  * come back in `app/` or `server/` (tests aside). A breach fails here with the column, or the
  * file, the line and the cast.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { root, sourceFiles } from "./source-files.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const rel = (file: string) => path.relative(root, file).split(path.sep).join("/");
 
 const TABLES = ["orders", "order_lines", "shipping_quotes"];
 
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    if (name === "node_modules" || name.startsWith(".") || name === "+types") continue;
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) out.push(...sourceFiles(full));
-    else if (/\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name)) out.push(full);
-  }
-  return out;
-}
-
 /** Each table's definition, whitespace removed: from its `pgTable("name",` to the next table or the file's end. */
 function tableSources(): Map<string, string> {
   const found = new Map<string, string>();
-  for (const file of sourceFiles(path.join(root, "server/db/schema"))) {
+  for (const file of sourceFiles(path.join(root, "server/db/schema"), { tests: false })) {
     const source = readFileSync(file, "utf8").replace(/\s+/g, "");
     const starts = [...source.matchAll(/pgTable\("([^"]+)"/g)];
     for (const [i, m] of starts.entries())
@@ -57,7 +46,7 @@ describe("the orders' stored JSON", () => {
     const casts = [/\bas\s+Record<\s*string\s*,\s*string\s*>/, /\bdetails\s+as\s+\{/];
     const found: string[] = [];
     for (const dir of ["app", "server"]) {
-      for (const file of sourceFiles(path.join(root, dir))) {
+      for (const file of sourceFiles(path.join(root, dir), { tests: false })) {
         for (const [i, line] of readFileSync(file, "utf8").split("\n").entries())
           if (casts.some((re) => re.test(line))) found.push(`${rel(file)}:${i + 1}: ${line.trim()}`);
       }
