@@ -19,9 +19,9 @@ import { moneyOf } from "../../server/orders/ledger.ts";
 import { newOrderLink } from "../../server/orders/links.ts";
 import { refundTax } from "../../server/studio/order-refunds.ts";
 import { authRequest } from "../support/auth-request.ts";
-import { buyDivergenceTable } from "../support/buy.ts";
+import { buyDivergenceTable, orderPagePayment } from "../support/buy.ts";
 import { countingApp, type countingGateway } from "../support/counting-gateway.ts";
-import { asStaff, devSiteForFile, formBody, newKey, type Send, textOf } from "../support/studio.ts";
+import { asStaff, devSiteForFile, newKey, type Send, textOf } from "../support/studio.ts";
 import { type DbKind, dbKinds, openTestDatabase, type TestApp } from "../support/test-app.ts";
 
 const siteBuild = devSiteForFile();
@@ -174,14 +174,7 @@ describe.each(dbKinds)("the ledger on %s", (kind: DbKind) => {
     // The balance of the order, paid from its page.
     const balance = await send(`/orders/${token}`, {
       method: "POST",
-      body: formBody({
-        account: "4111 1111 1111 1111",
-        expiry: "12/30",
-        cvv2: "123",
-        name: "Ada Lovelace",
-        amount: decimalText(total - deposit),
-        key: newKey(),
-      }),
+      body: orderPagePayment(decimalText(total - deposit)),
     });
     expect(balance.status).toBe(200);
     expect(gw.charged.at(-1)!.amount).toBe(decimalText(total - deposit));

@@ -14,10 +14,10 @@ import { type Cents, decimalText, toCents, toDollars } from "../../domain/money.
 import { orderPayments, orders, products } from "../../server/db/schema.ts";
 import { moneyOf } from "../../server/orders/ledger.ts";
 import { newOrderLink } from "../../server/orders/links.ts";
-import { buyDivergenceTable, firstTableLine } from "../support/buy.ts";
+import { buyDivergenceTable, firstTableLine, orderPagePayment } from "../support/buy.ts";
 import { countingApp, type countingGateway } from "../support/counting-gateway.ts";
 import { BUYER_ADDRESS, isShippable, type ListedPiece, paymentRequest } from "../support/payment-request.ts";
-import { devSiteForFile, formBody, newKey, type Send } from "../support/studio.ts";
+import { devSiteForFile, newKey, type Send } from "../support/studio.ts";
 import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
 
 const siteBuild = devSiteForFile();
@@ -202,14 +202,7 @@ describe.each(dbKinds)("sales tax on %s", (kind: DbKind) => {
     const token = await newOrderLink(db(), order!.id);
     const paid = await send(`/orders/${token}`, {
       method: "POST",
-      body: formBody({
-        account: "4111 1111 1111 1111",
-        expiry: "12/30",
-        cvv2: "123",
-        name: "Ada Lovelace",
-        amount: decimalText(before.due),
-        key: newKey(),
-      }),
+      body: orderPagePayment(decimalText(before.due)),
     });
     expect(paid.status).toBe(200);
     const balance = (await paymentsOf(order!.id)).find((p) => p.source === "order_page")!;

@@ -14,6 +14,7 @@ import { percentOf } from "../../domain/money-shares.ts";
 import { auditLog, orderCharges, orderPayments, orders, products } from "../../server/db/schema.ts";
 import { ordersCsv } from "../../server/studio/orders-csv.ts";
 import { today } from "../../server/studio/today.ts";
+import { orderPagePayment } from "../support/buy.ts";
 import { countingApp, type countingGateway } from "../support/counting-gateway.ts";
 import { devSiteForFile, formBody, newKey, paidOrder, type Send, textOf } from "../support/studio.ts";
 import { type DbKind, dbKinds, type TestApp } from "../support/test-app.ts";
@@ -203,26 +204,12 @@ describe.each(dbKinds)("orders the studio writes on %s", (kind: DbKind) => {
     const charges = gw.charged.length;
     const wrong = await send(`/orders/${token}`, {
       method: "POST",
-      body: formBody({
-        account: "4111 1111 1111 1111",
-        expiry: "12/30",
-        cvv2: "123",
-        name: "Grace Hopper",
-        amount: "1000.00",
-        key: newKey(),
-      }),
+      body: orderPagePayment("1000.00", { name: "Grace Hopper" }),
     });
     expect(wrong.status).toBe(400);
     const paid = await send(`/orders/${token}`, {
       method: "POST",
-      body: formBody({
-        account: "4111 1111 1111 1111",
-        expiry: "12/30",
-        cvv2: "123",
-        name: "Grace Hopper",
-        amount: "2703.00",
-        key: newKey(),
-      }),
+      body: orderPagePayment("2703.00", { name: "Grace Hopper" }),
     });
     expect(paid.status).toBe(200);
     expect(gw.charged.length).toBe(charges + 1);
@@ -242,14 +229,7 @@ describe.each(dbKinds)("orders the studio writes on %s", (kind: DbKind) => {
     // The balance from the same page carries the rest of the tax: the two make the order's to the cent.
     const balance = await send(`/orders/${token}`, {
       method: "POST",
-      body: formBody({
-        account: "4111 1111 1111 1111",
-        expiry: "12/30",
-        cvv2: "123",
-        name: "Grace Hopper",
-        amount: "2544.00",
-        key: newKey(),
-      }),
+      body: orderPagePayment("2544.00", { name: "Grace Hopper" }),
     });
     expect(balance.status).toBe(200);
     const taxes = (await db().select().from(orderPayments).where(eq(orderPayments.orderId, id)))

@@ -1,6 +1,6 @@
 import type { DivergenceData } from "../../domain/catalog-types.ts";
 import { BUYER_ADDRESS, isShippable, type ListedPiece, paymentRequest, type QuotedRate } from "./payment-request.ts";
-import { formBody } from "./studio.ts";
+import { formBody, newKey } from "./studio.ts";
 import type { TestApp } from "./test-app.ts";
 
 /**
@@ -105,4 +105,16 @@ export const acceptanceForm = (fields: Record<string, string>) =>
     cvv2: "123",
     name: "Grace Hopper",
     ...fields,
+  });
+
+/** The order page's payment form filled with the test card: `amount` as the page asks it, a fresh key, then `over`. */
+export const orderPagePayment = (amount: string, over: Record<string, string> = {}) =>
+  formBody({
+    account: "4111 1111 1111 1111",
+    expiry: "12/30",
+    cvv2: "123",
+    name: "Ada Lovelace",
+    amount,
+    key: newKey(),
+    ...over,
   });
