@@ -1,11 +1,15 @@
 // Builds the site (React Router: client assets and the server render bundle), then bundles the
-// HTTP server into dist/server.mjs; npm packages stay external and load from node_modules.
+// HTTP server into dist/server.mjs; npm packages stay external and load from node_modules. The
+// hash of what it was built from is kept beside it (scripts/build-inputs.mjs), read by `npm start`.
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import zlib, { brotliCompressSync, gzipSync } from "node:zlib";
 import { build } from "esbuild";
+import { inputsHash, stampFile } from "./build-inputs.mjs";
 
+// Hashed before building: a file changed while the build runs makes the next start build again.
+const inputs = inputsHash();
 const site = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
 if (site.status !== 0) process.exit(site.status ?? 1);
 
@@ -36,3 +40,4 @@ await build({
   logLevel: "warning",
 });
 console.log("Built dist/server.mjs");
+writeFileSync(stampFile(), `${inputs}\n`);
