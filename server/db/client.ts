@@ -32,6 +32,12 @@ export type DatabaseOptions =
   | { kind: "postgres"; url: string; max?: number };
 
 /**
+ * The embedded Postgres's memory settings (docs/performance.md, "Memory"): small buffers, as a
+ * small studio's server has 1 GB and WebAssembly memory, once grown, is never given back.
+ */
+export const PGLITE_SETTINGS = ["shared_buffers=16MB", "work_mem=2MB", "maintenance_work_mem=16MB", "temp_buffers=2MB"];
+
+/**
  * Opens the embedded PGlite database (persisted in `dataDir`, in memory when absent)
  * or a PostgreSQL pool. Both speak the same SQL and share one migration set.
  */
@@ -71,6 +77,9 @@ export async function openDatabase(
   const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   const client = await PGlite.create(options.dataDir ?? "memory://", {
     extensions: { pg_trgm },
+    // Postgres's own 128 MB of shared buffers would stay in the process for good: WebAssembly
+    // memory never shrinks. The shop's data is small, and what is read often is cached above it.
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ["-c", s])],
     ...(options.from ? { loadDataDir: options.from } : {}),
   });
   const db = drizzlePglite(client, { schema });

@@ -111,6 +111,9 @@ export class ImageOptimizer {
     this.maxMemoryBytes = options.memoryBytes ?? 64 * 1024 * 1024;
     // libvips threads per transform: together the transforms leave a core for everything else.
     sharp.concurrency(Math.max(1, Math.floor((availableParallelism() - 1) / concurrency)));
+    // libvips's operation cache (50 MB and 100 operations by default) only helps a transform
+    // repeated at once; the results are kept on disk above it. Kept small, its memory goes back.
+    sharp.cache({ memory: 8, items: 20, files: 0 });
   }
 
   /**
