@@ -57,6 +57,8 @@ test("every back-office page's bar fits a phone in one line, and its menu reache
   };
 
   await signInAs(page, E2E_OWNER.email, E2E_OWNER.password);
+  // Escape is the menu's script's to handle (a <details> has no key of its own to close it).
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 
   // The menu is one button with a name; closed, no section shows. Opened from the keyboard, its
   // focus can be seen; Escape closes it and gives the focus back to the button.
