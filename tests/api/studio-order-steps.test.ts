@@ -2,7 +2,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, orderLines, orderPayments, orderRefunds, orders, products } from "../../server/db/schema.ts";
 import { newOrderLink } from "../../server/orders/links.ts";
-import { devSiteForFile, paidOrder, type Send, signedInApp, signIn, staffMember } from "../support/studio.ts";
+import { devSiteForFile, paidOrder, readable, type Send, signedInApp, signIn, staffMember } from "../support/studio.ts";
 import { dbKinds, type TestApp } from "../support/test-app.ts";
 
 // The order page's work as the studio does it: status one step at a time (a step back or a
@@ -10,17 +10,6 @@ import { dbKinds, type TestApp } from "../support/test-app.ts";
 // pieces put back in stock, and internal notes. Posted as the page's own forms post them.
 
 const siteBuild = devSiteForFile();
-
-/** The page's text as a reader sees it: tags dropped, entities read. */
-const readable = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, "")
-    .replace(/<!--.*?-->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
 
 describe.each(dbKinds)("the studio's order page on %s", (kind) => {
   let t: TestApp;

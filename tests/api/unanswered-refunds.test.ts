@@ -4,7 +4,7 @@ import { auditLog, orderPayments, orderRefunds, orders } from "../../server/db/s
 import type { PaymentGateway } from "../../server/payments/gateway.ts";
 import { createSandboxGateway } from "../../server/payments/sandbox.ts";
 import { settleRefund } from "../../server/studio/order-refunds.ts";
-import { devSiteForFile, paidOrder, type Send, signedInApp, signIn, staffMember } from "../support/studio.ts";
+import { devSiteForFile, paidOrder, readable, type Send, signedInApp, signIn, staffMember } from "../support/studio.ts";
 import { dbKinds, type TestApp } from "../support/test-app.ts";
 
 // A refund whose process stopped while the card gateway was asked stays 'pending', its amount
@@ -12,17 +12,6 @@ import { dbKinds, type TestApp } from "../support/test-app.ts";
 // the studio what its CardPointe account shows, and settles the row as the gateway would have.
 
 const siteBuild = devSiteForFile();
-
-/** The page's text as a reader sees it: tags dropped, entities read. */
-const readable = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, "")
-    .replace(/<!--.*?-->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
 
 /** The sandbox, except that while `stopped` a refund never comes back: the process dies asking it. */
 function stoppingGateway() {

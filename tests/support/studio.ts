@@ -150,6 +150,17 @@ export const asStaff = (
 /** A rendered page's text without React's separators between adjacent texts ("<!-- -->"). */
 export const textOf = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
 
+/** The page's text as a reader sees it: tags dropped, entities read. */
+export const readable = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, "")
+    .replace(/<!--.*?-->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+
 /** A fresh key, as a page's form or a payment carries one. */
 export const newKey = () => `k${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
 
