@@ -10,6 +10,7 @@ import {
 import { withEarlyScript } from "./lib/early-script.server";
 import { NonceContext } from "./lib/nonce";
 import { scriptsAfterPaint } from "./lib/scripts-after-paint.server";
+import { UNDRAWN_SCRIPT } from "./lib/undrawn-script.server";
 
 export const streamTimeout = 5_000;
 
@@ -59,7 +60,9 @@ export default function handleRequest(
           body.on("end", () => {
             clearTimeout(timeout);
             headers.set("Content-Type", "text/html; charset=utf-8");
-            const html = withEarlyScript(scriptsAfterPaint(Buffer.concat(chunks).toString("utf8"), nonce), nonce);
+            // While a first start draws the demo's pictures, pages ask again for their placeholders.
+            const more = loadContext.deps?.undrawn.size ? UNDRAWN_SCRIPT : "";
+            const html = withEarlyScript(scriptsAfterPaint(Buffer.concat(chunks).toString("utf8"), nonce), nonce, more);
             resolve(new Response(html, { status: responseStatus, headers }));
           });
           pipe(body);

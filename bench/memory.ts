@@ -21,7 +21,7 @@
 //   BENCH_DATABASE_URL=postgres://...       server to create phase 5's database on (default
 //                                           postgres://postgres@127.0.0.1:5432/test; skipped when
 //                                           it does not answer)
-//   BENCH_SERVER=dist/server.mjs            another server bundle
+//   BENCH_SERVER=dist/server.mjs            another server bundle, run with plain node (default: scripts/serve.sh)
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -49,7 +49,10 @@ const LOAD_SECONDS = Number(process.env.BENCH_MEMORY_LOAD_SECONDS ?? 300);
 const LOAD_RATE = Number(process.env.BENCH_MEMORY_LOAD_RATE ?? 50);
 const LOAD_CONCURRENCY = 8;
 const BROWSE_CONCURRENCY = 4;
-const serverBundle = path.resolve(process.env.BENCH_SERVER ?? "dist/server.mjs");
+/** What `npm start` runs once built (scripts/serve.sh: the server with its memory settings), or another bundle. */
+const serverCommand = process.env.BENCH_SERVER
+  ? { file: process.execPath, args: [path.resolve(process.env.BENCH_SERVER)] }
+  : { file: "sh", args: [path.resolve("scripts/serve.sh")] };
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 /** The log line that ends a first start's background work (server/images/warm-up.ts). */
 const WORK_DONE = "Image variants ready";
@@ -110,13 +113,12 @@ type Shop = {
 
 const running = new Set<Shop>();
 
-/** Starts `node dist/server.mjs` the way `npm start` does, on an empty data folder of its own. */
+/** Starts the built server the way `npm start` does, on an empty data folder of its own. */
 async function startShop(name: string, databaseUrl = ""): Promise<Shop> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "heartwood-bench-memory-"));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    MALLOC_ARENA_MAX: "2",
     DATA_DIR: dataDir,
     PORT: String(port),
     HOST: "127.0.0.1",
@@ -126,7 +128,7 @@ async function startShop(name: string, databaseUrl = ""): Promise<Shop> {
   delete env.SEED;
   const spawnedAt = performance.now();
   // A process group of its own, so that it and everything it starts can be stopped together.
-  const child: ChildProcess = spawn(process.execPath, [serverBundle], {
+  const child: ChildProcess = spawn(serverCommand.file, serverCommand.args, {
     env,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
@@ -193,7 +195,7 @@ async function startShop(name: string, databaseUrl = ""): Promise<Shop> {
     rmSync(dataDir, { recursive: true, force: true });
   };
   running.add(shop);
-  progress(`${name}: started ${path.relative(process.cwd(), serverBundle)} (pid ${pid}) on ${shop.base}`);
+  progress(`${name}: started ${serverCommand.args.join(" ")} (pid ${pid}) on ${shop.base}`);
   return shop;
 }
 
@@ -744,7 +746,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const)
     void stopAll().then(() => process.exit(130));
   });
 
-progress(`phases: ${[...phases].join(", ")}; server ${serverBundle}`);
+progress(`phases: ${[...phases].join(", ")}; server ${serverCommand.args.join(" ")}`);
 try {
   if (wanted("start") || wanted("idle") || wanted("browse") || wanted("load")) {
     const shop = await startShop("embedded");

@@ -37,7 +37,7 @@ type Site = { child: ChildProcess; warmedUp: Promise<WarmUp | null>; stop: () =>
 
 /**
  * Starts the built server and resolves once it answers /healthz. `warmedUp` resolves with the
- * server's summary once it logs that its image variants are made (server/images/warm-up.ts), or
+ * server's summary once it logs that its image variants are made (server/images/image-work.ts), or
  * null when it logs no warm-up within a few seconds of listening (a build without one).
  */
 async function startSite(): Promise<Site> {

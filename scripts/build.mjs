@@ -28,9 +28,11 @@ for (const file of readdirSync(clientDir, { recursive: true })) {
 }
 console.log(`Precompressed ${compressed} client files`);
 
+// The server, and the process it forks for a start's picture work (server/images/work-child.ts).
 await build({
-  entryPoints: ["server/main.ts"],
-  outfile: "dist/server.mjs",
+  entryPoints: { server: "server/main.ts", "image-work": "server/images/work-child.ts" },
+  outdir: "dist",
+  outExtension: { ".js": ".mjs" },
   bundle: true,
   platform: "node",
   target: "node20",
@@ -39,5 +41,5 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
-console.log("Built dist/server.mjs");
+console.log("Built dist/server.mjs and dist/image-work.mjs");
 writeFileSync(stampFile(), `${inputs}\n`);

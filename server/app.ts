@@ -54,11 +54,6 @@ export function createApp(deps: AppDeps, options: { pages?: PageHandler; clientD
     return c.json({ status: "ok", database: deps.database.kind });
   });
 
-  // A visitor is here: work made ahead of need (server/images/warm-up.ts) waits for a quiet moment.
-  app.use(async (_c, next) => {
-    deps.images.noteVisitor();
-    await next();
-  });
   // A shop started empty shows only "opening soon" until it is set up (server/studio/setup.ts).
   app.use(openingSoon(deps));
 
@@ -78,7 +73,7 @@ export function createApp(deps: AppDeps, options: { pages?: PageHandler; clientD
   shippingFileRoutes(app, deps.files);
 
   // The studio's pictures and videos, from the file store (server/files/serve.ts).
-  app.use("/images/*", serveStoredFiles(deps.files));
+  app.use("/images/*", serveStoredFiles(deps.files, deps.undrawn));
 
   if (options.clientDir) {
     // Built scripts, styles and fonts carry a content hash in their names: cache them for good.

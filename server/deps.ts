@@ -8,6 +8,7 @@ import { type BlobStore, DatabaseBlobStore } from "./files/blob-store.ts";
 import { createLimits, type Limits } from "./http/limits.ts";
 import { ResponseCache } from "./http/response-cache.ts";
 import { ImageOptimizer } from "./images/optimize.ts";
+import { Undrawn } from "./images/undrawn.ts";
 import type { JobWorker } from "./jobs/worker.ts";
 import type { Logger } from "./logger.ts";
 import { mailerFor } from "./mail/mailer.ts";
@@ -43,6 +44,8 @@ export type AppDeps = {
   staleOrders: StaleOrders;
   /** Abuse limits counted in the database, shared by every app process (server/http/limits.ts). */
   limits: Limits;
+  /** The demo's pictures a first start has not drawn yet, answered as placeholders meanwhile. */
+  undrawn: Undrawn;
 };
 
 /**
@@ -99,5 +102,6 @@ export async function createDeps(opts: {
       stockChanged: () => changes.publish(),
     }),
     limits: createLimits({ db: database.db, logger }),
+    undrawn: new Undrawn(),
   };
 }

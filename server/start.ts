@@ -1,13 +1,14 @@
 import path from "node:path";
 import { content } from "../seed/content/index.ts";
+import { copyReel } from "../seed/images/generate.ts";
 import { prepareDatabase } from "./bootstrap.ts";
 import { ConfigError } from "./config.ts";
 import { databaseOptions, openDatabase } from "./db/client.ts";
 import { createDeps } from "./deps.ts";
 import { startConfig } from "./env-file.ts";
 import { moveFilesIn } from "./files/move-in.ts";
-import { prepareImages } from "./images/prepare-images.ts";
-import { makeOpeningVariants, makeRenditions, variantsByUrgency, warmUpImages } from "./images/warm-up.ts";
+import { runImageWork } from "./images/image-work.ts";
+import { imagesDrawn } from "./images/prepare-images.ts";
 import { createLogger } from "./logger.ts";
 import type { Site } from "./pages.ts";
 import { missingPublicUrlWarning, siteOrigin } from "./seo/origin.ts";
@@ -46,24 +47,22 @@ export async function start(site: (deps: Awaited<ReturnType<typeof createDeps>>)
 
   const deps = await createDeps({ config, database, logger });
   // The demo studio's pictures are drawn for the demo only: a shop started empty has none of them.
-  const imagesStored =
+  // They are drawn after the server listens (images/image-work.ts); until then each answers a
+  // placeholder in its piece's colour.
+  const drawDemo =
     config.seed === "demo" &&
     !(await getSetting(database.db, DEMO_REMOVED)) &&
-    (await prepareImages(config.dataDir, content, logger, { files: deps.files }));
-  // Files live with the data (docs/product.md): the pictures just drawn, and the photos and
-  // labels a shop kept under DATA_DIR before, are copied into the store before anything reads
-  // them (mail delivery included); a restart that finds them all stored reads none.
+    !(await imagesDrawn(config.dataDir, content, deps.files));
+  // The studio's reel is a file to copy, not to draw: the splash and the carousel have it at once.
+  if (drawDemo) await copyReel(path.join(config.dataDir, "images"));
+  // Files live with the data (docs/product.md): the photos and labels a shop kept under DATA_DIR
+  // before, and pictures an interrupted first start drew, are copied into the store before
+  // anything reads them (mail delivery included); a restart that finds them all stored reads none.
   await moveFilesIn({ dataDir: config.dataDir, files: deps.files, logger });
   deps.mailer.start();
   deps.subscriptionSync.start();
   // Orders a previous process left pending when it died give their stock back (checkout/stale-orders.ts).
   deps.staleOrders.start();
-  // Pictures stored now get their renditions (each item's first picture as its card and page
-  // show it), kept with them; then what the first screens of home and the listings paint is
-  // made, before anyone can ask for it.
-  const pictures = { db: database.db, images: deps.images, logger, plan: await variantsByUrgency(database.db) };
-  if (imagesStored) await makeRenditions(pictures);
-  await makeOpeningVariants(pictures);
   // PGlite's files belong to this process: `npm run staff` hands its commands to it over a
   // socket in DATA_DIR instead (server/staff/control-socket.ts).
   const staffSocket =
@@ -76,12 +75,14 @@ export async function start(site: (deps: Awaited<ReturnType<typeof createDeps>>)
       : null;
   const running = await serveApp(deps, { port: config.port, host: config.host }, await site(deps));
   logger.info({ port: running.port }, `Serving on http://localhost:${running.port}`);
-  // The image variants the pages ask for, made in the background so that no visitor's page waits
-  // for one; a restart that finds them on disk does nothing (images/warm-up.ts).
+  // The demo's pictures and the image variants the pages ask for, made in a process of its own
+  // that exits when done, so that no visitor's page waits for one and the server keeps none of
+  // that work's memory; a restart that finds them all made starts nothing (images/image-work.ts).
   const warmUp = new AbortController();
-  warmUpImages({ ...pictures, signal: warmUp.signal }).catch((err: unknown) =>
-    logger.warn({ err }, "Making image variants ahead stopped"),
-  );
+  runImageWork(deps, { content, draw: drawDemo, signal: warmUp.signal }).catch((err: unknown) => {
+    if (!warmUp.signal.aborted)
+      logger.warn({ err }, "Making the pictures and their variants stopped; the next start goes on");
+  });
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => {
       logger.info({ signal }, "Signal received");

@@ -21,8 +21,9 @@ export const EARLY_SCRIPT =
 
 const CHARSET = /<meta charSet="utf-8"\/>/i;
 
-export function withEarlyScript(html: string, nonce?: string): string {
-  const script = `<script${nonce ? ` nonce="${nonce}"` : ""}>${EARLY_SCRIPT}</script>`;
+/** `more`: a script to run after the early one (the undrawn pictures' one, lib/undrawn-script.server.ts). */
+export function withEarlyScript(html: string, nonce?: string, more = ""): string {
+  const script = `<script${nonce ? ` nonce="${nonce}"` : ""}>${EARLY_SCRIPT}${more}</script>`;
   const charset = CHARSET.exec(html);
   if (charset) return html.replace(CHARSET, `${charset[0]}${script}`);
   return html.replace("<head>", `<head>${script}`);

@@ -47,6 +47,8 @@ export async function generateImages(opts: {
   concurrency?: number;
   /** Draws every image at this share of its folder's size (the same picture, fewer pixels). */
   scale?: number;
+  /** Called with each file's path under imagesDir (`slabs/x.jpg`) once it is written. */
+  onWritten?: (file: string) => void;
 }): Promise<{ written: number; skipped: number }> {
   const scale = opts.scale ?? 1;
   // One libvips thread per image: images run side by side, which uses both cores better.
@@ -77,6 +79,7 @@ export async function generateImages(opts: {
       const jpeg = await renderArt(item.job.art, size);
       await writeAtomic(item.path, jpeg);
       written++;
+      opts.onWritten?.(`${item.job.folder}/${item.job.fileName}`);
       done++;
       opts.onProgress?.(done, total);
     }
@@ -89,11 +92,8 @@ export async function generateImages(opts: {
 /** The still the splash screen shows while its reel loads: the reel's picture once faded in. */
 export const SPLASH_POSTER = "studio/splash-poster.jpg";
 
-/**
- * Places the committed studio reel where the carousel and the splash screen expect it, and
- * draws the splash's poster from the same picture.
- */
-export async function copyAssets(imagesDir: string): Promise<void> {
+/** Places the committed studio reel where the carousel and the splash screen expect it. */
+export async function copyReel(imagesDir: string, onWritten?: (file: string) => void): Promise<void> {
   for (const [folder, name] of [
     ["carousel", "studio-reel.mp4"],
     ["studio", "splash.mp4"],
@@ -104,10 +104,17 @@ export async function copyAssets(imagesDir: string): Promise<void> {
     const tmp = `${target}.${process.pid}.tmp`;
     await copyFile(REEL_ASSET, tmp);
     await rename(tmp, target);
+    onWritten?.(`${folder}/${name}`);
   }
+}
+
+/** Places the studio reel (copyReel) and draws the splash's poster from the same picture. */
+export async function copyAssets(imagesDir: string, onWritten?: (file: string) => void): Promise<void> {
+  await copyReel(imagesDir, onWritten);
   const poster = join(imagesDir, SPLASH_POSTER);
   if (!existsSync(poster)) {
     const frame = reelFrame(reelStrip(), Math.round(REEL.fps * REEL.fadeSeconds));
     await writeAtomic(poster, await toSharp(frame).jpeg({ quality: 90, mozjpeg: true }).toBuffer());
+    onWritten?.(SPLASH_POSTER);
   }
 }

@@ -4,7 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import { mkdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import type { ImageArt } from "../types.ts";
@@ -23,6 +23,8 @@ export async function generateLookBook(opts: {
   imagesDir: string;
   studioName: string;
   onProgress?: (done: number, total: number) => void;
+  /** Called with each file's path under imagesDir (`look-book/page-001.jpg`) once it is written. */
+  onWritten?: (file: string) => void;
 }): Promise<void> {
   const dir = join(opts.imagesDir, "look-book");
   const pdfPath = join(dir, "look-book.pdf");
@@ -31,6 +33,7 @@ export async function generateLookBook(opts: {
   if (!existsSync(chart)) {
     await mkdir(join(opts.imagesDir, "studio"), { recursive: true });
     await writeAtomic(chart, await renderSeatingChart(withText));
+    opts.onWritten?.("studio/seating-chart.png");
   }
   if (existsSync(pdfPath)) return;
   await mkdir(dir, { recursive: true });
@@ -46,13 +49,17 @@ export async function generateLookBook(opts: {
       const page = pages[i];
       const file = files[i];
       if (!page || !file) break;
-      if (!existsSync(file)) await writeAtomic(file, await renderPage(page, i + 1, withText));
+      if (!existsSync(file)) {
+        await writeAtomic(file, await renderPage(page, i + 1, withText));
+        opts.onWritten?.(`look-book/${basename(file)}`);
+      }
       done++;
       opts.onProgress?.(done, total);
     }
   };
   await Promise.all([worker(), worker()]);
   await writeAtomic(pdfPath, await bind(files));
+  opts.onWritten?.("look-book/look-book.pdf");
   opts.onProgress?.(total, total);
 }
 

@@ -1,3 +1,4 @@
+import { MEMORY_BOUNDS } from "../memory-bounds.ts";
 import type { BlobInfo, BlobStore, StoredBlob } from "./blob-store.ts";
 
 /**
@@ -7,7 +8,7 @@ import type { BlobInfo, BlobStore, StoredBlob } from "./blob-store.ts";
 export const HELD_BLOB_BYTES = 2 * 1024 * 1024;
 
 export type BlobCacheOptions = {
-  /** Bytes of small files held in memory (default 64 MB). */
+  /** Bytes of small files held in memory (default MEMORY_BOUNDS.files). */
   maxBytes?: number;
   /** Files larger than this are never held (default 2 MB): they are read in slices (serve.ts). */
   maxBlobBytes?: number;
@@ -24,7 +25,7 @@ export type BlobCacheOptions = {
  * The store with the hot files in memory, so `/images/*` answers as fast as it did from disk
  * (docs/performance.md): the bytes of small files (least recently used dropped past `maxBytes`),
  * the metadata of every file asked for (its sha256 is the ETag, and the image optimiser's key),
- * and the keys asked for and not found (the warm-up plans variants of pictures a test's or a new
+ * and the keys asked for and not found (the variant plan names pictures a test's or a new
  * shop's store may not hold; a stat of a missing file cost microseconds, a query milliseconds).
  * A write through this store forgets the key here and, through `changed`, in every process
  * (server/db/changes.ts), so a file another process stores is not hidden by an earlier miss;
@@ -53,7 +54,7 @@ export class CachedBlobStore implements BlobStore {
     private readonly inner: BlobStore,
     private readonly options: BlobCacheOptions = {},
   ) {
-    this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    this.maxBytes = options.maxBytes ?? MEMORY_BOUNDS.files;
     this.maxBlobBytes = Math.min(options.maxBlobBytes ?? HELD_BLOB_BYTES, this.maxBytes);
     this.maxInfos = options.maxInfos ?? 50_000;
   }

@@ -13,6 +13,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { requestHeader } from "../http/request-header.ts";
 import { withRequestId } from "../http/request-id.ts";
 import { API_SECURITY_HEADERS } from "../http/security-headers.ts";
+import { placeholderAnswer, type Undrawn } from "../images/undrawn.ts";
 import { HELD_BLOB_BYTES } from "./blob-cache.ts";
 import { type BlobInfo, type BlobStore, blobKeyProblem, type StoredBlob } from "./blob-store.ts";
 
@@ -100,14 +101,20 @@ function headersOf(c: Context, info: BlobInfo): Record<string, string> {
   });
 }
 
-/** Answers GET and HEAD of stored files under the path's key; anything else goes on. */
-export function serveStoredFiles(files: BlobStore): MiddlewareHandler {
+/**
+ * Answers GET and HEAD of stored files under the path's key; anything else goes on. A demo
+ * picture not drawn yet answers its placeholder (server/images/undrawn.ts).
+ */
+export function serveStoredFiles(files: BlobStore, undrawn?: Undrawn): MiddlewareHandler {
   return async (c, next) => {
     const method = c.req.method;
     if (method !== "GET" && method !== "HEAD") return next();
     const key = keyOfPath(c.req.path);
     let info = key ? await files.head(key) : null;
-    if (!info) return next();
+    if (!info) {
+      const colour = key ? undrawn?.colourOf(key) : null;
+      return colour ? placeholderAnswer(colour, withRequestId(c, { ...API_SECURITY_HEADERS })) : next();
+    }
     // A revalidation is answered from the metadata alone (held in memory), without the bytes.
     const ifNoneMatch = requestHeader(c, "if-none-match");
     if (matches(ifNoneMatch, `"${info.sha256}"`))

@@ -54,4 +54,25 @@ describe("ResponseCache", () => {
     expect((await cache.get("small", async () => ({ a: 1 }))).gzip).toBeNull();
     expect((await cache.get("large", async () => ({ a: "x".repeat(5000) }))).gzip).not.toBeNull();
   });
+
+  it("holds at most its bytes, dropping the oldest answers first", async () => {
+    // Each answer: 1,000 bytes of JSON, counted three times (its value), and its gzip.
+    const cache = new ResponseCache(10_000);
+    const answer = (n: number) => async () => ({ n, pad: String(n).repeat(1000 - 18) });
+    for (let n = 1; n <= 5; n++) await cache.get(`k${n}`, answer(n));
+    expect(cache.heldBytes()).toBeLessThanOrEqual(10_000);
+    let rebuilt = 0;
+    const counted = (n: number) => async () => {
+      rebuilt += 1;
+      return answer(n)();
+    };
+    await cache.get("k5", counted(5));
+    expect(rebuilt).toBe(0);
+    await cache.get("k1", counted(1));
+    expect(rebuilt).toBe(1);
+    // An answer bigger than the whole bound is answered, not kept.
+    const huge = await cache.get("huge", async () => "x".repeat(20_000));
+    expect(huge.body.length).toBe(20_002);
+    expect(cache.heldBytes()).toBeLessThanOrEqual(10_000);
+  });
 });

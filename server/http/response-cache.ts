@@ -1,13 +1,23 @@
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import type { Context } from "hono";
+import { MEMORY_BOUNDS } from "../memory-bounds.ts";
 import { requestHeader } from "./request-header.ts";
 import { requestIdOf, withRequestId } from "./request-id.ts";
 import { API_SECURITY_HEADERS } from "./security-headers.ts";
 
+/** Request targets remembered (rememberTarget), a short string each. */
+const MAX_TARGETS = 2000;
+
 type Bytes = Uint8Array<ArrayBuffer>;
 export type CachedBody = { body: Bytes; gzip: Bytes | null; etag: string };
-type Entry = CachedBody & { value: unknown; expiresAt: number };
+type Entry = CachedBody & { value: unknown; expiresAt: number; bytes: number };
+
+/**
+ * What an entry holds, about: its bytes, gzipped and not, and the value behind them, whose
+ * objects take about twice their JSON's size.
+ */
+const entryBytes = (body: Bytes, gzip: Bytes | null) => body.length * 3 + (gzip?.length ?? 0);
 
 /**
  * Serialised API answers kept as bytes until the data under them changes. Reads far outnumber
@@ -19,8 +29,15 @@ export class ResponseCache {
   /** Raw request targets ("/api/Products?x=1") whose answer is known to be the entry under a key. */
   private byTarget = new Map<string, string>();
   private generation = 0;
+  private bytes = 0;
 
-  constructor(private readonly maxEntries = 500) {}
+  /** `maxBytes`: the most its entries may hold (entryBytes); the least recently built go first. */
+  constructor(private readonly maxBytes: number = MEMORY_BOUNDS.responses) {}
+
+  /** The bytes its entries hold (entryBytes). */
+  heldBytes(): number {
+    return this.bytes;
+  }
 
   /**
    * The cached bytes for key, built once (also under concurrent misses) by `build`.
@@ -38,12 +55,18 @@ export class ResponseCache {
         const body = new TextEncoder().encode(JSON.stringify(value)) as Bytes;
         const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
         const gzip = body.length > 1024 ? new Uint8Array(gzipSync(body)) : null;
-        const entry: Entry = { body, gzip, etag, value, expiresAt: Date.now() + ttlMs };
+        const bytes = entryBytes(body, gzip);
+        const entry: Entry = { body, gzip, etag, value, expiresAt: Date.now() + ttlMs, bytes };
         // A build that raced an invalidation must not store data from before the change.
-        if (generation === this.generation) {
-          this.entries.delete(key);
-          if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+        if (generation === this.generation && bytes <= this.maxBytes) {
+          this.drop(key);
+          for (const [oldest, old] of this.entries) {
+            if (this.bytes + bytes <= this.maxBytes) break;
+            this.entries.delete(oldest);
+            this.bytes -= old.bytes;
+          }
           this.entries.set(key, entry);
+          this.bytes += bytes;
         }
         return entry;
       })
@@ -64,14 +87,22 @@ export class ResponseCache {
   invalidate(): void {
     this.generation += 1;
     this.entries.clear();
+    this.bytes = 0;
     this.inflight.clear();
     this.byTarget.clear();
+  }
+
+  private drop(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
   }
 
   /** Notes that a GET of this exact request target is answered by the entry under key. */
   rememberTarget(target: string, key: string): void {
     if (this.byTarget.get(target) === key) return;
-    if (this.byTarget.size >= this.maxEntries * 4) this.byTarget.delete(this.byTarget.keys().next().value!);
+    if (this.byTarget.size >= MAX_TARGETS) this.byTarget.delete(this.byTarget.keys().next().value!);
     this.byTarget.set(target, key);
   }
 

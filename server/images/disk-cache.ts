@@ -100,6 +100,13 @@ export class DiskCache {
     }
   }
 
+  /** Reads the folder again at next use: another process wrote many files into it. */
+  rescan() {
+    this.entries.clear();
+    this.bytes = 0;
+    this.scanned = undefined;
+  }
+
   private scan(): Promise<void> {
     this.scanned ??= this.seed();
     return this.scanned;

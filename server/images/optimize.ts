@@ -4,16 +4,11 @@ import path from "node:path";
 import sharp from "sharp";
 import type { BlobInfo, BlobStore } from "../files/blob-store.ts";
 import { ApiError, notFound } from "../http/errors.ts";
+import { MEMORY_BOUNDS } from "../memory-bounds.ts";
 import { DiskCache } from "./disk-cache.ts";
-import { type Format, LIMITS, type OptimizeRequest, resizeOptions } from "./optimize-query.ts";
-import { type Promote, TransformQueue } from "./transform-queue.ts";
-
-const CONTENT_TYPES: Record<Format, string> = {
-  webp: "image/webp",
-  avif: "image/avif",
-  jpeg: "image/jpeg",
-  png: "image/png",
-};
+import type { OptimizeRequest } from "./optimize-query.ts";
+import { TransformQueue } from "./transform-queue.ts";
+import { CONTENT_TYPES, encodeVariant, variantKey, variantName } from "./variant-encode.ts";
 
 /**
  * sharp works on libuv's thread pool (UV_THREADPOOL_SIZE, 4 unless set), which file reads (the
@@ -34,25 +29,23 @@ export type OptimizerOptions = {
   maxWaitMs?: number;
   /** How long one transform may run before it is stopped and answered 504 (default 10 s). */
   timeoutMs?: number;
-  /** Bound of DATA_DIR/cache/images (default 512 MB); variants made ahead are not counted (see prepare). */
+  /** Bound of DATA_DIR/cache/images (default 512 MB); variants made ahead are not counted (missing()). */
   diskCacheBytes?: number;
-  /** Bound of the in-memory variants (default 64 MB). */
+  /** Bound of the in-memory variants (default MEMORY_BOUNDS.variants). */
   memoryBytes?: number;
 };
 
 export type OptimizedImage = { bytes: Uint8Array<ArrayBuffer>; etag: string; contentType: string };
 
-/** What prepare() found: the variant was already on disk, was made now, or has no source picture. */
-export type Prepared = "cached" | "made" | "missing";
-
 /**
- * Where prepare() keeps a variant made ahead. `ahead`: the cache of what the pages ask for
+ * Where a variant made ahead is kept. `ahead`: the cache of what the pages ask for
  * (DATA_DIR/cache/images-ahead). `rendition`: a rendition of a stored picture, made when the
  * picture is stored and kept on this machine's disk apart from the cache (DATA_DIR/renditions).
  */
 export type PrepareAs = "ahead" | "rendition";
 
-type Inflight = { image: Promise<OptimizedImage>; promote?: Promote };
+/** A variant to make ahead elsewhere: what it is, its stored picture and its file's name (missing()). */
+export type VariantToMake = { req: OptimizeRequest; as: PrepareAs; key: string; sha256: string; name: string };
 
 /**
  * Resizes and re-encodes images with sharp. The sources are the stored pictures
@@ -63,28 +56,26 @@ type Inflight = { image: Promise<OptimizedImage>; promote?: Promote };
  * concurrent identical requests share one transformation. Transforms wait in a bounded FIFO
  * (TransformQueue) and are stopped past a time limit, so no request can hold the server.
  *
- * Variants the pages will ask for can be made ahead (prepare(), driven by warm-up.ts) in the
- * queue's background lane. They are kept apart, in DATA_DIR/cache/images-ahead, outside the
- * least-recently-used bound, so what was made ahead is never evicted by a stranger's sizes;
- * that folder holds exactly the planned variants (forgetAllBut() deletes the rest).
+ * Variants the pages will ask for are made ahead by the image-work process
+ * (server/images/image-work.ts, planned by variant-plan.ts), which names them as this class does
+ * (variant-encode.ts) and writes them into this machine's disk: missing() lists what it lacks.
+ * They are kept apart, in DATA_DIR/cache/images-ahead, outside the least-recently-used bound, so
+ * what was made ahead is never evicted by a stranger's sizes; that folder holds exactly the
+ * planned variants (forgetAllBut() deletes the rest).
  *
- * Renditions (prepare(req, "rendition"), server/images/renditions.ts) are the few variants each
- * item's card and page paint first, made when its picture is stored. They live apart from the
- * cache, in DATA_DIR/renditions, so a cleared cache (DATA_DIR/cache) does not take them: the
- * first visitor of any item's page finds its first picture ready. A machine that finds them
- * missing (a new one; pictures another process stored) makes them in the background warm-up.
+ * Renditions are the few variants each item's card and page paint first. They live apart from
+ * the cache, in DATA_DIR/renditions, so a cleared cache (DATA_DIR/cache) does not take them: the
+ * first visitor of any item's page finds its first picture ready.
  */
 export class ImageOptimizer {
   private memory = new Map<string, OptimizedImage>();
   private memoryBytes = 0;
-  private inflight = new Map<string, Inflight>();
+  private inflight = new Map<string, Promise<OptimizedImage>>();
   private readonly disk: DiskCache;
   private readonly ahead: DiskCache;
   private readonly renditions: DiskCache;
   /** Names of the variants made ahead, and where they are kept, whoever makes them first. */
   private readonly planned = new Map<string, PrepareAs>();
-  /** When a visitor last asked for a variant (ms since the epoch), or noted a request. */
-  private lastVisitorAt = 0;
   private readonly queue: TransformQueue;
   private readonly timeoutMs: number;
   private readonly maxMemoryBytes: number;
@@ -108,22 +99,18 @@ export class ImageOptimizer {
       maxWaitMs: options.maxWaitMs ?? 10_000,
     });
     this.timeoutMs = options.timeoutMs ?? 10_000;
-    this.maxMemoryBytes = options.memoryBytes ?? 64 * 1024 * 1024;
+    this.maxMemoryBytes = options.memoryBytes ?? MEMORY_BOUNDS.variants;
     // libvips threads per transform: together the transforms leave a core for everything else.
     sharp.concurrency(Math.max(1, Math.floor((availableParallelism() - 1) / concurrency)));
     // libvips's operation cache (50 MB and 100 operations by default) only helps a transform
     // repeated at once; the results are kept on disk above it. Kept small, its memory goes back.
-    sharp.cache({ memory: 8, items: 20, files: 0 });
+    sharp.cache({ memory: MEMORY_BOUNDS.libvips / (1024 * 1024), items: 20, files: 0 });
   }
 
-  /**
-   * Running and waiting transforms of visitors, the most that ever ran at once, the background
-   * lane's (made ahead), how many ran in all and the slowest one.
-   */
+  /** Running and waiting transforms, the most that ever ran at once, how many ran in all and the slowest one. */
   stats() {
     return {
       ...this.queue.stats(),
-      background: this.queue.background(),
       transformations: this.transformations,
       longestMs: this.longestMs,
     };
@@ -139,18 +126,7 @@ export class ImageOptimizer {
     return this.ahead.size();
   }
 
-  /** A visitor's request reached the server: background work waits for a quiet moment. */
-  noteVisitor() {
-    this.lastVisitorAt = Date.now();
-  }
-
-  /** Milliseconds since a visitor last asked for anything. */
-  quietForMs(): number {
-    return Date.now() - this.lastVisitorAt;
-  }
-
   async get(req: OptimizeRequest): Promise<OptimizedImage> {
-    this.noteVisitor();
     // The source's metadata is held in memory by the file store: no query for a hot picture.
     const source = await this.source(req);
     if (!source) throw notFound(`No image at images/${req.folder}/${req.fileName}`);
@@ -162,14 +138,7 @@ export class ImageOptimizer {
       this.memory.set(key, hit);
       return hit;
     }
-    let pending = this.inflight.get(key);
-    if (pending) {
-      // Made ahead but still waiting for the background slot: it now goes as a visitor's would.
-      pending.promote?.();
-    } else {
-      pending = this.start(key, req, source, false);
-    }
-    const image = await pending.image;
+    const image = await (this.inflight.get(key) ?? this.start(key, req, source));
     this.remember(key, image);
     return image;
   }
@@ -179,34 +148,45 @@ export class ImageOptimizer {
     return this.renditions.size();
   }
 
+  /** The image-work process wrote variants made ahead and renditions: they are counted anew. */
+  madeElsewhere() {
+    this.ahead.rescan();
+    this.renditions.rescan();
+  }
+
+  /** The folder of this machine's disk where the variants kept `as` (PrepareAs) live. */
+  dirOf(as: PrepareAs): string {
+    return (as === "rendition" ? this.renditions : this.ahead).dir;
+  }
+
   /**
-   * Makes the variant ahead of need, in the background lane, unless it is on disk already, and
-   * keeps it outside the LRU bound, `as` says where (PrepareAs). Never fills the memory cache.
-   * `inVisitorsLane` takes a slot of the visitors' line instead: for work done before the
-   * server listens, when no visitor can be kept waiting, so both lanes (both cores) can work.
+   * Of the variants `reqs` to keep `as`, those that are on no disk of this machine yet and have a
+   * stored picture (and how many have none), with what names them, for the image-work process to make
+   * (server/images/image-work.ts). Each is recorded as planned, so a visitor
+   * who asks for one first keeps it where it belongs; one found in another of the caches is
+   * copied where it belongs instead.
    */
-  async prepare(req: OptimizeRequest, as: PrepareAs = "ahead", inVisitorsLane = false): Promise<Prepared> {
-    const source = await this.source(req);
-    if (!source) return "missing";
-    const key = `${variantKey(req)}|${source.sha256}`;
-    const name = variantName(req, source);
-    if (this.planned.get(name) !== "rendition") this.planned.set(name, as);
-    if (await this.renditions.has(name)) return "cached";
-    const store = as === "rendition" ? this.renditions : this.ahead;
-    if (as === "ahead" && (await this.ahead.has(name))) return "cached";
-    const earlier = (as === "rendition" ? await this.ahead.read(name) : null) ?? (await this.disk.read(name));
-    if (earlier) {
-      await store.write(name, earlier);
-      return "cached";
+  async missing(reqs: OptimizeRequest[], as: PrepareAs): Promise<{ items: VariantToMake[]; withoutPicture: number }> {
+    const out: VariantToMake[] = [];
+    let withoutPicture = 0;
+    for (const req of reqs) {
+      const source = await this.source(req);
+      if (!source) {
+        withoutPicture += 1;
+        continue;
+      }
+      const name = variantName(req, source);
+      if (this.planned.get(name) !== "rendition") this.planned.set(name, as);
+      if (await this.renditions.has(name)) continue;
+      if (as === "ahead" && (await this.ahead.has(name))) continue;
+      const earlier = (as === "rendition" ? await this.ahead.read(name) : null) ?? (await this.disk.read(name));
+      if (earlier) {
+        await (as === "rendition" ? this.renditions : this.ahead).write(name, earlier);
+        continue;
+      }
+      out.push({ req, as, key: source.key, sha256: source.sha256, name });
     }
-    const pending = this.inflight.get(key) ?? this.start(key, req, source, !inVisitorsLane);
-    try {
-      await pending.image;
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 404) return "missing";
-      throw err;
-    }
-    return "made";
+    return { items: out, withoutPicture };
   }
 
   /**
@@ -223,11 +203,10 @@ export class ImageOptimizer {
     return (as === "rendition" ? this.renditions : this.ahead).prune(keep);
   }
 
-  private start(key: string, req: OptimizeRequest, source: BlobInfo, background: boolean): Inflight {
-    const entry = {} as Inflight;
-    entry.image = this.load(req, source, background ? entry : null).finally(() => this.inflight.delete(key));
-    this.inflight.set(key, entry);
-    return entry;
+  private start(key: string, req: OptimizeRequest, source: BlobInfo): Promise<OptimizedImage> {
+    const image = this.load(req, source).finally(() => this.inflight.delete(key));
+    this.inflight.set(key, image);
+    return image;
   }
 
   private remember(key: string, image: OptimizedImage) {
@@ -253,8 +232,8 @@ export class ImageOptimizer {
     return as === "rendition" ? this.renditions : as === "ahead" ? this.ahead : this.disk;
   }
 
-  /** Reads or makes the variant; `background` (the entry to promote) puts the transform in the background lane. */
-  private async load(req: OptimizeRequest, source: BlobInfo, background: Inflight | null): Promise<OptimizedImage> {
+  /** Reads the variant from disk, or makes it. */
+  private async load(req: OptimizeRequest, source: BlobInfo): Promise<OptimizedImage> {
     let name = variantName(req, source);
     const fromDisk =
       (await this.renditions.read(name)) ?? (await this.ahead.read(name)) ?? (await this.disk.read(name));
@@ -266,7 +245,7 @@ export class ImageOptimizer {
       if (!stored) throw notFound(`No image at ${source.key}`);
       // Replaced since its metadata was read: the variant is of the bytes read, and named so.
       if (stored.sha256 !== source.sha256) name = variantName(req, stored);
-      bytes = await this.transform(stored.bytes, req, background);
+      bytes = await this.transform(stored.bytes, req);
       await this.storeFor(name).write(name, bytes);
     }
     return {
@@ -280,11 +259,7 @@ export class ImageOptimizer {
    * Encodes in a queue slot. The answer gives up at `timeoutMs`, but the slot is held until
    * sharp has stopped (its own timeout, in whole seconds), so the concurrency bound stays true.
    */
-  private transform(
-    source: Buffer,
-    req: OptimizeRequest,
-    background: Inflight | null,
-  ): Promise<Uint8Array<ArrayBuffer>> {
+  private transform(source: Buffer, req: OptimizeRequest): Promise<Uint8Array<ArrayBuffer>> {
     return new Promise((resolve, reject) => {
       const task = async () => {
         this.transformations += 1;
@@ -299,52 +274,13 @@ export class ImageOptimizer {
           this.longestMs = Math.max(this.longestMs, performance.now() - started);
         }
       };
-      const queued = background
-        ? this.queue.runInBackground(task, (promote) => {
-            background.promote = promote;
-          })
-        : this.queue.run(task);
-      queued.catch(reject);
+      this.queue.run(task).catch(reject);
     });
   }
 
   private encode(source: Buffer, req: OptimizeRequest): Promise<Buffer> {
-    const pipeline = sharp(source, { failOn: "error", limitInputPixels: LIMITS.maxInputPixels })
-      .timeout({ seconds: Math.max(1, Math.ceil(this.timeoutMs / 1000)) })
-      .rotate()
-      .resize(resizeOptions(req));
-    return pipeline.toFormat(req.format, encoderOptions(req)).toBuffer();
+    return encodeVariant(source, req, this.timeoutMs);
   }
-}
-
-/** A variant's identity: file, size, quality and format. PNG ignores the quality, so every quality shares one. */
-function variantKey(req: OptimizeRequest): string {
-  const quality = req.format === "png" ? "" : req.quality;
-  return `${req.folder}/${req.fileName}?w=${req.width ?? ""}&h=${req.height ?? ""}&q=${quality}&f=${req.format}`;
-}
-
-/**
- * The variant's file name in the disk caches: its identity and its source's sha256, so a picture
- * replaced under the same key gets new variants, and every machine names a variant alike.
- */
-function variantName(req: OptimizeRequest, source: Pick<BlobInfo, "sha256">): string {
-  const name = createHash("sha256")
-    .update(`${variantKey(req)}|${source.sha256}`)
-    .digest("hex");
-  return `${name}.${req.format}`;
-}
-
-function encoderOptions(req: OptimizeRequest) {
-  // AVIF at sharp's default effort (4) takes tens of seconds for 4 MP; effort 1 is about 20 times
-  // faster for files a few per cent larger.
-  if (req.format === "avif") return { quality: req.quality, effort: 1 };
-  // A quality makes sharp quantise PNG to a palette, which took 8-13 s for 4 MP: PNG stays lossless.
-  if (req.format === "png") return {};
-  // WebP at effort 2 instead of sharp's default 4: a variant a visitor waits for is made in
-  // 30-55 % less time (a slab's 800 px gallery picture 74 -> 51 ms, a 1920 px hero 158 -> 71 ms)
-  // for files 2-6 % larger; the warm-up of every variant takes half as long.
-  if (req.format === "webp") return { quality: req.quality, effort: 2 };
-  return { quality: req.quality };
 }
 
 const transformTimeout = () =>

@@ -24,28 +24,39 @@ export function imagesMarker(dataDir: string, content: SeedContent): string {
 }
 
 /**
- * Draws the seed studio's images into dataDir/images on first start (a few hundred files and
- * the 182-page look book), logging progress; the start then moves them into the file store
- * (server/files/move-in.ts), marker included. The marker, named after the job list, makes later
- * starts skip the work: on this machine's disk, or in `files`, where a process on another machine
- * (no shared disk, docs/deploy.md) finds that the pictures were drawn and stored already. An
- * interrupted run resumes where it stopped. Says whether it drew them (the pictures were stored
- * now: their renditions are to be made, images/warm-up.ts).
- * `scale` below 1 draws the pictures smaller (the test suite's journeys, which check what pages
- * do with pictures, not their grain); the marker records it, and later starts keep the folder.
+ * Whether the seed studio's images are all drawn: the marker, named after the job list, is on
+ * this machine's disk, or in `files`, where a process on another machine (no shared disk,
+ * docs/deploy.md) finds that the pictures were drawn and stored already.
  */
-export async function prepareImages(
-  dataDir: string,
-  content: SeedContent,
-  logger: Logger,
-  { scale = 1, files }: { scale?: number; files?: BlobStore } = {},
-): Promise<boolean> {
-  const imagesDir = path.join(dataDir, "images");
-  const jobs = imageJobs(content);
+export async function imagesDrawn(dataDir: string, content: SeedContent, files?: BlobStore): Promise<boolean> {
   const marker = imagesMarker(dataDir, content);
-  if (existsSync(marker)) return false;
-  if (files && (await files.head(path.relative(dataDir, marker).split(path.sep).join("/")))) return false;
+  if (existsSync(marker)) return true;
+  return Boolean(files && (await files.head(path.relative(dataDir, marker).split(path.sep).join("/"))));
+}
 
+/**
+ * Draws the seed studio's images into dataDir/images (a few hundred files and the 182-page look
+ * book), logging progress, then writes the marker. `first` lists files under images/
+ * (`carousel/x.jpg`) in the order the pages need them: they are drawn first, the rest after.
+ * `onWritten` hears of each file (its path under images/) once it is written. An interrupted
+ * run resumes where it stopped. `scale` below 1 draws the pictures smaller (the test suite's
+ * journeys, which check what pages do with pictures, not their grain); the marker records it.
+ */
+export async function drawSeedImages(opts: {
+  dataDir: string;
+  content: SeedContent;
+  logger: Logger;
+  scale?: number;
+  first?: string[];
+  onWritten?: (file: string) => void;
+}): Promise<void> {
+  const { dataDir, content, logger, scale = 1, onWritten } = opts;
+  const imagesDir = path.join(dataDir, "images");
+  const rank = new Map((opts.first ?? []).map((file, i) => [file, i]));
+  const ranked = (file: string) => rank.get(file) ?? rank.size;
+  const jobs = imageJobs(content).sort(
+    (a, b) => ranked(`${a.folder}/${a.fileName}`) - ranked(`${b.folder}/${b.fileName}`),
+  );
   const started = Date.now();
   logger.info({ images: jobs.length, lookBookPages: 182 }, "Drawing the studio's images (first start only)");
   let lastLogged = 0;
@@ -57,10 +68,30 @@ export async function prepareImages(
     }
   };
   await mkdir(imagesDir, { recursive: true });
-  await copyAssets(imagesDir);
-  await generateImages({ imagesDir, jobs, scale, onProgress: progress("Images") });
-  await generateLookBook({ imagesDir, studioName: content.studio.name, onProgress: progress("Look book") });
-  await writeFile(marker, JSON.stringify({ drawn: new Date().toISOString(), scale }));
+  await copyAssets(imagesDir, onWritten);
+  await generateImages({ imagesDir, jobs, scale, onProgress: progress("Images"), onWritten });
+  await generateLookBook({
+    imagesDir,
+    studioName: content.studio.name,
+    onProgress: progress("Look book"),
+    onWritten,
+  });
+  await writeFile(imagesMarker(dataDir, content), JSON.stringify({ drawn: new Date().toISOString(), scale }));
   logger.info({ seconds: Math.round((Date.now() - started) / 1000) }, "Images ready");
+}
+
+/**
+ * Draws the seed studio's images in this process unless they are drawn (imagesDrawn), for the
+ * commands that prepare a data folder ahead (`npm run db:seed`, the journeys' pictures); the
+ * server draws them in a process of its own (server/images/image-work.ts). Says whether it drew.
+ */
+export async function prepareImages(
+  dataDir: string,
+  content: SeedContent,
+  logger: Logger,
+  { scale = 1, files }: { scale?: number; files?: BlobStore } = {},
+): Promise<boolean> {
+  if (await imagesDrawn(dataDir, content, files)) return false;
+  await drawSeedImages({ dataDir, content, logger, scale });
   return true;
 }
