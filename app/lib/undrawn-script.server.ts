@@ -11,13 +11,16 @@ const EVERY_MS = 3000;
 const LOOKS = 200;
 
 export const UNDRAWN_SCRIPT =
-  "(function(){var s={},n=0,P=window.PerformanceObserver;if(!P)return;" +
+  ";(function(){var s={},n=0,P=window.PerformanceObserver;if(!P)return;" +
   'try{new P(function(l){l.getEntries().forEach(function(e){(e.serverTiming||[]).forEach(function(t){if(t.name==="undrawn")s[e.name]=1})})}).observe({type:"resource",buffered:true})}catch(e){return}' +
+  // A fresh address: the same one would be answered from the document's own images.
   'function b(u){u=u.replace(/[?&]drawn=\\d+/,"");return u+(u.indexOf("?")<0?"?":"&")+"drawn="+n}' +
+  'function m(v){return v.split(/,\\s+/).map(function(c){var p=c.split(" ");p[0]=b(p[0]);return p.join(" ")}).join(", ")}' +
   `var t=setInterval(function(){if(++n>${LOOKS})clearInterval(t);` +
-  'document.querySelectorAll("img,video[poster]").forEach(function(i){var u=i.currentSrc||i.src||i.poster;' +
+  'document.querySelectorAll("img,video[poster]").forEach(function(i){var u=i.currentSrc||i.src;' +
   'if(i.poster&&s[i.poster]){delete s[i.poster];i.poster=b(i.getAttribute("poster"))}' +
   'if(!u||!s[u]||i.tagName!=="IMG")return;delete s[u];' +
-  'if(i.srcset)i.srcset=i.srcset.split(/,\\s+/).map(function(c){var p=c.split(" ");p[0]=b(p[0]);return p.join(" ")}).join(", ");' +
-  'if(i.getAttribute("src"))i.src=b(i.getAttribute("src"))})}' +
+  // A <picture>'s sources choose before the image's own srcset.
+  'var p=i.parentNode;if(p&&p.tagName==="PICTURE")p.querySelectorAll("source").forEach(function(o){o.srcset=m(o.srcset)});' +
+  'if(i.srcset)i.srcset=m(i.srcset);if(i.getAttribute("src"))i.src=b(i.getAttribute("src"))})}' +
   `,${EVERY_MS})})();`;
