@@ -10,9 +10,9 @@ export const MEMORY_BOUNDS = {
   /** Serialised API answers and the values behind them, until the data changes (server/http/response-cache.ts). */
   responses: 16 * MB,
   /** Small stored files' bytes, hot photos first (server/files/blob-cache.ts); their metadata apart, 50,000 at most. */
-  files: 24 * MB,
+  files: 12 * MB,
   /** Image variants just answered (server/images/optimize.ts); every one is on disk too. */
-  variants: 16 * MB,
+  variants: 8 * MB,
   /** libvips's own operation cache (`sharp.cache`, server/images/optimize.ts). */
   libvips: 8 * MB,
 } as const;

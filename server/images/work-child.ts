@@ -26,7 +26,9 @@ import { encodeVariant } from "./variant-encode.ts";
 const VARIANT_TIMEOUT_MS = 30_000;
 
 const logger = createLogger(process.env.LOG_LEVEL ?? "info");
-const send = (message: FromImageWork) => process.send?.(message);
+/** Says `message` to the server; resolves once it is handed over. */
+const send = (message: FromImageWork) =>
+  new Promise<void>((resolve) => (process.send ? process.send(message, () => resolve()) : resolve()));
 
 /** Answers to `need`, by key. */
 const waiting = new Map<string, (bytes: Uint8Array | null) => void>();
@@ -34,7 +36,7 @@ const waiting = new Map<string, (bytes: Uint8Array | null) => void>();
 function storedPicture(key: string): Promise<Uint8Array | null> {
   return new Promise((resolve) => {
     waiting.set(key, resolve);
-    send({ kind: "need", key });
+    void send({ kind: "need", key });
   });
 }
 
@@ -78,7 +80,7 @@ async function makeVariants(message: Extract<ToImageWork, { kind: "variants" }>)
       logger.warn({ err, image: item.key, width: item.req.width }, "An image variant was not made");
     }
   }
-  send({ kind: "variants-done", ...counts });
+  await send({ kind: "variants-done", ...counts });
 }
 
 process.on("message", (message: ToImageWork) => {
@@ -94,14 +96,17 @@ process.on("message", (message: ToImageWork) => {
           content,
           logger,
           first: message.first,
-          onWritten: (file) => send({ kind: "written", file }),
+          onWritten: (file) => void send({ kind: "written", file }),
         }).then(() => send({ kind: "drawn" }))
-      : makeVariants(message).then(() => process.disconnect());
+      : makeVariants(message).then(() => process.exit(0));
   work.catch((err: unknown) => {
     logger.error({ err }, "The image work stopped");
     process.exit(1);
   });
 });
+
+// The server is gone (stopped, or killed outright): the work is its, and stops with it.
+process.on("disconnect", () => process.exit(0));
 
 // One libvips thread: the server's process keeps the other core (the server also lowers this
 // process's priority, so a visitor's request goes first).
