@@ -31,7 +31,7 @@ const REEL_COLOUR = "#2b2520";
 /** The lowest priority: the work takes what the server leaves of the processors. */
 const NICEST = 19;
 
-type Deps = Pick<AppDeps, "config" | "database" | "files" | "images" | "logger" | "undrawn">;
+type Deps = Pick<AppDeps, "config" | "database" | "files" | "images" | "logger" | "undrawn" | "changes">;
 
 /** The image-work process's entry: beside the bundle once built (scripts/build.mjs), else the source. */
 function childEntry(): { file: string; execArgv: string[] } {
@@ -101,6 +101,9 @@ export async function runImageWork(
       // The marker and anything written without a word (an earlier, interrupted run's files).
       await moveFilesIn({ dataDir: config.dataDir, files, logger });
       undrawn.clear();
+      // What the studio's record says of its files (the look book's pages, the seating chart)
+      // was read before they were stored: every process reads it again.
+      deps.changes.publish();
       plan = await variantsByUrgency(database.db);
     }
     if (opts.signal.aborted) return null;

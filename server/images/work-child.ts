@@ -12,10 +12,11 @@
  * It holds no database: PGlite's files belong to the server's process.
  */
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { content } from "../../seed/content/index.ts";
+import { writeAtomic } from "../../seed/images/generate.ts";
 import { createLogger } from "../logger.ts";
 import type { FromImageWork, ToImageWork } from "./image-work-messages.ts";
 import type { VariantToMake } from "./optimize.ts";
@@ -48,19 +49,6 @@ async function sourceOf(dataDir: string, item: VariantToMake): Promise<Buffer | 
   return stored ? Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength) : null;
 }
 
-async function writeVariant(dir: string, name: string, bytes: Buffer) {
-  await mkdir(dir, { recursive: true });
-  const target = path.join(dir, name);
-  const tmp = `${target}.${process.pid}.${Date.now()}.tmp`;
-  try {
-    await writeFile(tmp, bytes);
-    await rename(tmp, target);
-  } catch (err) {
-    await unlink(tmp).catch(() => undefined);
-    throw err;
-  }
-}
-
 async function makeVariants(message: Extract<ToImageWork, { kind: "variants" }>) {
   const counts = { made: 0, failed: 0, missing: 0 };
   // Consecutive variants are mostly of one picture: it is read once for them.
@@ -73,7 +61,8 @@ async function makeVariants(message: Extract<ToImageWork, { kind: "variants" }>)
     }
     try {
       const bytes = await encodeVariant(last.bytes, item.req, VARIANT_TIMEOUT_MS);
-      await writeVariant(message.dirs[item.as], item.name, bytes);
+      await mkdir(message.dirs[item.as], { recursive: true });
+      await writeAtomic(path.join(message.dirs[item.as], item.name), bytes);
       counts.made += 1;
     } catch (err) {
       counts.failed += 1;

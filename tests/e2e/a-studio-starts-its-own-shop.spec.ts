@@ -1,9 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { SUBSCRIBE_OFFERED_KEY } from "../../domain/newsletter.ts";
-import { stopChildren } from "../support/app-processes.ts";
+import { startBuiltShop } from "./support/built-shop.ts";
 import { fillAddress, fillCard, payButton } from "./support/checkout.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { yardPhoto } from "./support/studio.ts";
@@ -18,7 +16,7 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 const DEMO = /hay ?creek/i;
 const OWNER = { email: "owner@testbench.example", password: "planed-and-oiled-2026" };
 
-let shop: ChildProcess | undefined;
+let shop: Awaited<ReturnType<typeof startBuiltShop>> | undefined;
 let dataDir = "";
 let setupLink = "";
 
@@ -28,43 +26,23 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), "heartwood-own-"));
-  const child = spawn(process.execPath, ["dist/server.mjs"], {
+  shop = await startBuiltShop({
     env: {
-      ...process.env,
       SEED: "none",
-      DATA_DIR: dataDir,
       PORT: String(PORT),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "info",
-      DATABASE_URL: "",
-      PUBLIC_URL: "",
       FORM_RATE_LIMIT: "100000/600",
       PAYMENT_RATE_LIMIT: "100000/600",
       QUOTE_RATE_LIMIT: "100000/600",
     },
-    stdio: ["ignore", "pipe", "inherit"],
+    until: /(http:\/\/\S+\/studio\/setup\?code=[\w-]+)/,
+    timeoutMs: 170_000,
   });
-  shop = child;
-  setupLink = await new Promise<string>((resolve, reject) => {
-    let log = "";
-    const timer = setTimeout(() => reject(new Error(`No setup link in the log:\n${log}`)), 170_000);
-    child.stdout!.on("data", (chunk: Buffer) => {
-      log += chunk.toString();
-      const link = /(http:\/\/\S+\/studio\/setup\?code=[\w-]+)/.exec(log)?.[1];
-      if (link) {
-        clearTimeout(timer);
-        resolve(link);
-      }
-    });
-    child.on("exit", (code) => reject(new Error(`The shop exited with ${code}:\n${log}`)));
-  });
-  child.stdout!.resume();
+  dataDir = shop.dataDir;
+  setupLink = shop.match[1]!;
 });
 
 test.afterAll(async () => {
-  if (shop) await stopChildren([shop]);
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await shop?.stop();
 });
 
 test("a studio sets up its own shop from the log's link, adds a piece and sells it, with no word of the demo", async ({

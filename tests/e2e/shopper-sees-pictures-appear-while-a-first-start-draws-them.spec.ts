@@ -1,9 +1,5 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { stopChildren } from "../support/app-processes.ts";
+import { startBuiltShop } from "./support/built-shop.ts";
 import { expect, test } from "./support/fixtures.ts";
 
 // A first start serves before the demo's pictures are drawn (server/images/image-work.ts). A
@@ -13,47 +9,18 @@ import { expect, test } from "./support/fixtures.ts";
 const PORT = Number(process.env.E2E_PORT ?? 3900) + 72;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 
-let shop: ChildProcess | undefined;
-let dataDir = "";
+let shop: Awaited<ReturnType<typeof startBuiltShop>> | undefined;
 
 test.use({ viewport: { width: 390, height: 844 } });
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), "heartwood-first-start-"));
-  const child = spawn(process.execPath, ["dist/server.mjs"], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "info",
-      DATABASE_URL: "",
-      PUBLIC_URL: "",
-      SEED: "demo",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  shop = child;
-  await new Promise<void>((resolve, reject) => {
-    let log = "";
-    const timer = setTimeout(() => reject(new Error(`The shop did not listen:\n${log}`)), 110_000);
-    child.stdout!.on("data", (chunk: Buffer) => {
-      log += chunk.toString();
-      if (log.includes("Serving on")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.on("exit", (code) => reject(new Error(`The shop exited with ${code}:\n${log}`)));
-  });
-  child.stdout!.resume();
+  shop = await startBuiltShop({ env: { SEED: "demo", PORT: String(PORT) }, until: /Serving on/, timeoutMs: 110_000 });
 });
 
 test.afterAll(async () => {
-  if (shop) await stopChildren([shop]);
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await shop?.stop();
 });
 
 type Shown = { src: string; state: "broken" | "placeholder" | "picture" | "loading" };
@@ -93,7 +60,7 @@ async function settled(page: Page): Promise<Shown[]> {
 test("a visitor during the first start sees placeholders in the pieces' colours turn into the pictures", async ({
   page,
 }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(720_000);
   const placeholders: string[] = [];
   page.on("response", (res) => {
     if (res.headers()["server-timing"] === "undrawn") placeholders.push(res.url());
@@ -124,4 +91,11 @@ test("a visitor during the first start sees placeholders in the pieces' colours 
     const now = await firstScreen(page);
     expect(now.filter((s) => s.state !== "picture")).toEqual([]);
   }).toPass({ timeout: 300_000, intervals: [2000] });
+
+  // The look book, drawn last, opens once its pages are all stored, and its first page shows.
+  await expect
+    .poll(async () => (await page.request.get(`${ORIGIN}/look-book`)).status(), { timeout: 300_000, intervals: [3000] })
+    .toBe(200);
+  await page.goto(`${ORIGIN}/look-book`);
+  expect((await settled(page)).every((s) => s.state === "picture")).toBe(true);
 });
