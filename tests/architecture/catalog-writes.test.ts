@@ -63,6 +63,7 @@ const PUBLISHERS: Record<string, string> = {
   "server/studio/order-refunds.ts": "stock put back by a refund (server/checkout/stock.ts)",
   "server/studio/manual-order-write.ts": "stock taken by an order the studio writes (server/checkout/stock.ts)",
   "server/studio/manual-order-cancel.ts": "stock given back by an order the studio cancels (server/checkout/stock.ts)",
+  "server/images/image-work.ts": "the studio's files (look book, seating chart) stored by a first start's drawing",
 };
 
 type Breach = { file: string; line: number; what: string };
