@@ -33,7 +33,7 @@ export type MoveSummary = {
   bytes: number;
 };
 
-type Found = { key: string; file: string; size: number; modified: number };
+type Found = { key: string; size: number; modified: number };
 
 /** Every file under `dir`, with the key of its path under `dataDir`, one at a time. */
 async function* filesUnder(dataDir: string, dir: string): AsyncGenerator<Found | { skipped: string }> {
@@ -53,7 +53,7 @@ async function* filesUnder(dataDir: string, dir: string): AsyncGenerator<Found |
       continue;
     }
     const info = await stat(file).catch(() => null);
-    if (info) yield { key, file, size: info.size, modified: info.mtimeMs };
+    if (info) yield { key, size: info.size, modified: info.mtimeMs };
   }
 }
 
@@ -62,6 +62,17 @@ function contentTypeOf(key: string, bytes: Uint8Array): string {
   const byName = getMimeType(key);
   if (byName) return byName;
   return sniffImage(bytes)?.contentType ?? "application/octet-stream";
+}
+
+/**
+ * Copies one file under DATA_DIR into the store under `key`, the key of its path
+ * (`images/slabs/x.jpg`), typed by its name or its bytes; says how many bytes it copied. The
+ * start's move below and a first start's drawing (server/images/image-work.ts) both store this way.
+ */
+export async function copyFileIn(files: BlobStore, dataDir: string, key: string): Promise<number> {
+  const bytes = await readFile(path.join(dataDir, ...key.split("/")));
+  await files.put(key, bytes, contentTypeOf(key, bytes));
+  return bytes.length;
 }
 
 /**
@@ -89,10 +100,8 @@ export async function moveFilesIn(opts: { dataDir: string; files: BlobStore; log
       keptKeys.push(found.key);
       return;
     }
-    const bytes = await readFile(found.file);
-    await opts.files.put(found.key, bytes, contentTypeOf(found.key, bytes));
+    summary.bytes += await copyFileIn(opts.files, opts.dataDir, found.key);
     summary.copied += 1;
-    summary.bytes += bytes.length;
   };
 
   for (const folder of MOVED_FOLDERS) {

@@ -9,11 +9,9 @@
  * A restart that finds everything drawn and made starts no process at all.
  */
 import { type ChildProcess, fork } from "node:child_process";
-import { readFile } from "node:fs/promises";
 import { setPriority } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { getMimeType } from "hono/utils/mime";
 import { lookBookFile } from "../../domain/look-book.ts";
 import { SPLASH_POSTER } from "../../seed/images/generate.ts";
 import { planPages } from "../../seed/images/look-book-plan.ts";
@@ -21,7 +19,7 @@ import { artColour, PAPER_COLOUR } from "../../seed/images/placeholder-colour.ts
 import { imageJobs } from "../../seed/manifest.ts";
 import type { SeedContent } from "../../seed/types.ts";
 import type { AppDeps } from "../deps.ts";
-import { moveFilesIn } from "../files/move-in.ts";
+import { copyFileIn, moveFilesIn } from "../files/move-in.ts";
 import type { FromImageWork, ToImageWork } from "./image-work-messages.ts";
 import type { VariantToMake } from "./optimize.ts";
 import { type VariantPlan, variantsByUrgency } from "./variant-plan.ts";
@@ -104,6 +102,7 @@ export async function runImageWork(
       // What the studio's record says of its files (the look book's pages, the seating chart)
       // was read before they were stored: every process reads it again.
       deps.changes.publish();
+      // Planned again: the look book's pages count only once they are stored.
       plan = await variantsByUrgency(database.db);
     }
     if (opts.signal.aborted) return null;
@@ -184,8 +183,7 @@ function conversation<K extends "drawn" | "variants-done">(
         const key = `images/${message.file}`;
         storing = storing
           .then(async () => {
-            const bytes = await readFile(path.join(config.dataDir, "images", ...message.file.split("/")));
-            await files.put(key, bytes, getMimeType(key) ?? "application/octet-stream");
+            await copyFileIn(files, config.dataDir, key);
             undrawn.drawn(key);
           })
           .catch((err: unknown) =>

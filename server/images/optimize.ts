@@ -39,8 +39,8 @@ export type OptimizedImage = { bytes: Uint8Array<ArrayBuffer>; etag: string; con
 
 /**
  * Where a variant made ahead is kept. `ahead`: the cache of what the pages ask for
- * (DATA_DIR/cache/images-ahead). `rendition`: a rendition of a stored picture, made when the
- * picture is stored and kept on this machine's disk apart from the cache (DATA_DIR/renditions).
+ * (DATA_DIR/cache/images-ahead). `rendition`: a rendition of a stored picture (its first screens'
+ * sizes), kept on this machine's disk apart from the cache (DATA_DIR/renditions).
  */
 export type PrepareAs = "ahead" | "rendition";
 
