@@ -53,6 +53,13 @@ export function createApp(deps: AppDeps, options: { pages?: PageHandler; clientD
     await deps.database.db.execute(sql`select 1`);
     return c.json({ status: "ok", database: deps.database.kind });
   });
+  // Readiness, for the proxy: not while the process starts or stops (server/http/lifecycle.ts).
+  app.get("/readyz", async (c) => {
+    const state = deps.lifecycle.state;
+    if (state !== "ready") return c.json({ status: state }, 503, { "cache-control": "no-store" });
+    await deps.database.db.execute(sql`select 1`);
+    return c.json({ status: "ready" }, 200, { "cache-control": "no-store" });
+  });
 
   // A shop started empty shows only "opening soon" until it is set up (server/studio/setup.ts).
   app.use(openingSoon(deps));

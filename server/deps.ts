@@ -5,6 +5,7 @@ import { type ChangeFeed, createChangeFeed, localChangeFeed } from "./db/changes
 import type { Database } from "./db/client.ts";
 import { CachedBlobStore } from "./files/blob-cache.ts";
 import { type BlobStore, DatabaseBlobStore } from "./files/blob-store.ts";
+import { Lifecycle } from "./http/lifecycle.ts";
 import { createLimits, type Limits } from "./http/limits.ts";
 import { ResponseCache } from "./http/response-cache.ts";
 import { ImageOptimizer } from "./images/optimize.ts";
@@ -46,6 +47,8 @@ export type AppDeps = {
   limits: Limits;
   /** The demo's pictures a first start has not drawn yet, answered as placeholders meanwhile. */
   undrawn: Undrawn;
+  /** Starting, ready or stopping: what `/readyz` answers (server/http/lifecycle.ts). */
+  lifecycle: Lifecycle;
 };
 
 /**
@@ -103,5 +106,6 @@ export async function createDeps(opts: {
     }),
     limits: createLimits({ db: database.db, logger }),
     undrawn: new Undrawn(),
+    lifecycle: new Lifecycle(),
   };
 }

@@ -38,7 +38,7 @@ export async function serveApp(deps: AppDeps, at: { port: number; host: string }
   if (site) await renderFirstPage(app, deps.logger);
   const listener = withCachedAnswers(deps.cache, deps.logger, getRequestListener(app.fetch));
   const before = site?.before;
-  return listen({
+  const running = await listen({
     listener: before ? (req, res) => before(req, res, () => listener(req, res)) : listener,
     port: at.port,
     host: at.host,
@@ -54,4 +54,6 @@ export async function serveApp(deps: AppDeps, at: { port: number; host: string }
       await deps.database.close();
     },
   });
+  deps.lifecycle.serving();
+  return running;
 }

@@ -11,7 +11,7 @@ import type { AppDeps } from "../deps.ts";
 import { errorBody } from "./errors.ts";
 import { meantAsAnswered } from "./request-id.ts";
 
-const OPEN_PATHS = /^\/(?:studio(?:[/.]|$)|assets\/|favicon\.svg$|healthz$)/;
+const OPEN_PATHS = /^\/(?:studio(?:[/.]|$)|assets\/|favicon\.svg$|healthz$|readyz$)/;
 const RETRY_AFTER_SECONDS = 3600;
 
 const PAGE = `<!doctype html>
