@@ -148,7 +148,8 @@ const schema = z.object({
   STAFF_SESSION_IDLE_MINUTES: wholeNumber(8 * 60, 1, Number.MAX_SAFE_INTEGER, " of minutes"),
   STAFF_SESSION_MAX_DAYS: wholeNumber(14, 1, Number.MAX_SAFE_INTEGER, " of days"),
   TRUST_PROXY: trustProxy,
-  SHUTDOWN_TIMEOUT_MS: wholeNumber(10_000, 0, Number.MAX_SAFE_INTEGER, " of milliseconds"),
+  SHUTDOWN_TIMEOUT_MS: wholeNumber(8_000, 0, Number.MAX_SAFE_INTEGER, " of milliseconds"),
+  SHUTDOWN_DRAIN_MS: wholeNumber(2_000, 0, 60_000, " of milliseconds"),
   CARDPOINTE_BASE_URL: httpUrl(),
   CARDPOINTE_MERCHID: secretText(),
   CARDPOINTE_USERNAME: secretText(),
@@ -204,7 +205,10 @@ export type Config = {
    * socket's address is the client's). See clientAddress in server/http/rate-limit.ts.
    */
   trustProxy: number;
+  /** From a SIGTERM until connections still open are cut (the drain included). */
   shutdownTimeoutMs: number;
+  /** After a SIGTERM, how long to serve on while the proxy's health check turns away (server/http/shutdown.ts). */
+  shutdownDrainMs: number;
   /** CardPointe Gateway; absent means the built-in sandbox gateway. */
   cardpointe: { baseUrl: string; merchid: string; username: string; password: string; timeoutMs: number } | undefined;
   /** Shippo; absent means the built-in rate table. */
@@ -280,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     formRateLimit: e.FORM_RATE_LIMIT,
     checkoutLimits: {
       payments: e.PAYMENT_RATE_LIMIT,

@@ -1,12 +1,14 @@
 import path from "node:path";
 import { content } from "../seed/content/index.ts";
 import { copyReel } from "../seed/images/generate.ts";
+import { shopBackup } from "./backup/in-shop.ts";
 import { prepareDatabase } from "./bootstrap.ts";
 import { ConfigError } from "./config.ts";
 import { databaseOptions, openDatabase } from "./db/client.ts";
 import { createDeps } from "./deps.ts";
 import { startConfig } from "./env-file.ts";
 import { moveFilesIn } from "./files/move-in.ts";
+import { stopOnSignals } from "./http/shutdown.ts";
 import { runImageWork } from "./images/image-work.ts";
 import { imagesDrawn } from "./images/prepare-images.ts";
 import { createLogger } from "./logger.ts";
@@ -71,6 +73,7 @@ export async function start(site: (deps: Awaited<ReturnType<typeof createDeps>>)
           dataDir: config.dataDir,
           deps: { db: database.db, config, kick: () => deps.mailer.kick() },
           logger,
+          backup: shopBackup(database, logger),
         })
       : null;
   const running = await serveApp(deps, { port: config.port, host: config.host }, await site(deps));
@@ -83,13 +86,15 @@ export async function start(site: (deps: Awaited<ReturnType<typeof createDeps>>)
     if (!warmUp.signal.aborted)
       logger.warn({ err }, "Making the pictures and their variants stopped; the next start goes on");
   });
-  for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.on(signal, () => {
-      logger.info({ signal }, "Signal received");
-      warmUp.abort();
-      void Promise.all([running.stop(), staffSocket?.close()]).then(() => process.exit(0));
-    });
-  }
+  stopOnSignals({
+    running,
+    lifecycle: deps.lifecycle,
+    logger,
+    drainMs: config.shutdownDrainMs,
+    timeoutMs: config.shutdownTimeoutMs,
+    onSignal: () => warmUp.abort(),
+    alsoClose: async () => staffSocket?.close(),
+  });
   // After the signal handlers: a stop asked for while the link is written still ends cleanly.
   if (config.seed === "none") await announceSetup(deps, running.port);
 }

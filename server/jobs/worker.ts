@@ -40,6 +40,8 @@ export function createJobWorker<Row extends { id: number; attempts: number }>(op
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | null = null;
   let again = false;
+  /** Set by stop(): the row being delivered is finished, the others claimed with it handed back. */
+  let stopped = false;
 
   async function claim(): Promise<Row[]> {
     const result = await db.execute(sql`
@@ -57,12 +59,30 @@ export function createJobWorker<Row extends { id: number; attempts: number }>(op
     return (result as unknown as { rows: Row[] }).rows;
   }
 
+  /** Hands rows claimed but not started back (a stop): due again at once, for this process's successor or another. */
+  async function release(rows: Row[]): Promise<void> {
+    if (rows.length === 0) return;
+    const ids = sql.join(
+      rows.map((r) => sql`${r.id}`),
+      sql`, `,
+    );
+    await db.execute(sql`
+      update ${table}
+         set status = 'pending', attempts = attempts - 1, next_attempt_at = now()
+       where status = 'sending' and id in (${ids})`);
+    logger.info({ table: opts.table, released: rows.length }, `${opts.label}: claimed rows handed back on stopping`);
+  }
+
   async function round(): Promise<number> {
     let done = 0;
-    for (;;) {
+    while (!stopped) {
       const rows = await claim();
       if (rows.length === 0) return done;
-      for (const row of rows) {
+      for (const [i, row] of rows.entries()) {
+        if (stopped) {
+          await release(rows.slice(i));
+          return done;
+        }
         try {
           await opts.deliver(row);
           await db.execute(
@@ -85,9 +105,11 @@ export function createJobWorker<Row extends { id: number; attempts: number }>(op
         }
       }
     }
+    return done;
   }
 
   async function deliverDue(): Promise<number> {
+    if (stopped) return 0;
     if (running) {
       again = true;
       return running;
@@ -118,6 +140,7 @@ export function createJobWorker<Row extends { id: number; attempts: number }>(op
       void safeRound();
     },
     async stop() {
+      stopped = true;
       if (timer) clearInterval(timer);
       timer = undefined;
       await running?.catch(() => undefined);

@@ -1,9 +1,13 @@
-// One app process on a shared PostgreSQL database (already migrated and seeded), for tests
-// that need several processes: `tsx tests/support/app-process.ts` with DATABASE_URL and
-// DATA_DIR set. Reports its port to the parent over IPC and stops on SIGTERM.
+// One app process for tests that need real processes: `tsx tests/support/app-process.ts` with
+// DATA_DIR set, and DATABASE_URL for a shared PostgreSQL (already migrated and seeded); without
+// it, the embedded database in DATA_DIR, migrated and seeded here. Reports its port to the
+// parent over IPC and stops on SIGTERM as the shop does (server/http/shutdown.ts).
+import { content } from "../../seed/content/index.ts";
+import { prepareDatabase } from "../../server/bootstrap.ts";
 import { loadConfig } from "../../server/config.ts";
-import { openDatabase } from "../../server/db/client.ts";
+import { databaseOptions, openDatabase } from "../../server/db/client.ts";
 import { createDeps } from "../../server/deps.ts";
+import { stopOnSignals } from "../../server/http/shutdown.ts";
 import { createLogger } from "../../server/logger.ts";
 import { serveApp } from "../../server/serve.ts";
 import { GENEROUS_CHECKOUT_LIMITS } from "./test-app.ts";
@@ -15,8 +19,18 @@ const config = loadConfig({
   LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",
 });
 const logger = createLogger(config.logLevel);
-const database = await openDatabase({ kind: "postgres", url: config.databaseUrl!, max: 8 });
+const database = config.databaseUrl
+  ? await openDatabase({ kind: "postgres", url: config.databaseUrl, max: 8 })
+  : await openDatabase(databaseOptions(config));
+if (database.kind === "pglite") await prepareDatabase(database, content, logger, config.seed);
 const deps = await createDeps({ config, database, logger });
+deps.mailer.start();
 const running = await serveApp(deps, { port: 0, host: "127.0.0.1" });
+stopOnSignals({
+  running,
+  lifecycle: deps.lifecycle,
+  logger,
+  drainMs: config.shutdownDrainMs,
+  timeoutMs: config.shutdownTimeoutMs,
+});
 process.send?.({ port: running.port });
-process.on("SIGTERM", () => void running.stop().then(() => process.exit(0)));
