@@ -17,6 +17,7 @@ import { clientAddress } from "./http/rate-limit.ts";
 import { requestIdOf, requestLog } from "./http/request-id.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { imageRoutes } from "./images/routes.ts";
+import { metricsRoute } from "./metrics/metrics.ts";
 import { newsletterRoutes } from "./newsletter/routes.ts";
 import { searchRoutes } from "./search/routes.ts";
 import { seoRoutes } from "./seo/sitemap.ts";
@@ -60,6 +61,8 @@ export function createApp(deps: AppDeps, options: { pages?: PageHandler; clientD
     await deps.database.db.execute(sql`select 1`);
     return c.json({ status: "ready" }, 200, { "cache-control": "no-store" });
   });
+  // Prometheus's scrape, for this machine or METRICS_TOKEN; anyone else meets the rest of the app (server/metrics/).
+  app.get("/metrics", metricsRoute(deps));
 
   // A shop started empty shows only "opening soon" until it is set up (server/studio/setup.ts).
   app.use(openingSoon(deps));

@@ -162,6 +162,12 @@ const schema = z.object({
   }),
   MAIL_FROM: sender,
   STUDIO_EMAIL: email(),
+  METRICS_TOKEN: setting(
+    "at least 24 characters of A-Z, a-z, 0-9 and -._~+/= (e.g. from openssl rand -hex 24)",
+    (v) => (/^[A-Za-z0-9._~+/=-]{24,}$/.test(v) ? v : undefined),
+    undefined as string | undefined,
+    { secret: true },
+  ),
   SEED: setting(
     "demo (the demo studio) or none (an empty shop to set up)",
     (v) => (["demo", "none"] as const).find((x) => x === v.toLowerCase()),
@@ -218,6 +224,11 @@ export type Config = {
   /** Sender of the shop's mail, and the studio's inbox (defaults: the studio's configured e-mail). */
   mailFrom: string | undefined;
   studioEmail: string | undefined;
+  /**
+   * Lets a scraper that is not on this machine read `/metrics` with `Authorization: Bearer <token>`
+   * (server/metrics/access.ts); unset, only a local one may.
+   */
+  metricsToken: string | undefined;
   /**
    * What a database with no studio yet starts as: `demo`, the demo studio with its catalog and
    * pictures; `none`, an empty shop that a one-time setup link makes the studio's own.
@@ -305,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     studioEmail: e.STUDIO_EMAIL,
+    metricsToken: e.METRICS_TOKEN,
     seed: e.SEED,
   };
 }

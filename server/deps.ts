@@ -15,6 +15,7 @@ import type { Logger } from "./logger.ts";
 import { mailerFor } from "./mail/mailer.ts";
 import type { Mailer } from "./mail/outbox.ts";
 import type { MailTransport } from "./mail/transport.ts";
+import { Metrics } from "./metrics/metrics.ts";
 import { type CampaignSource, localCampaigns, mailchimpCampaigns } from "./newsletter/campaigns.ts";
 import { createSubscriptionSync } from "./newsletter/subscriptions.ts";
 import type { PaymentGateway } from "./payments/gateway.ts";
@@ -49,6 +50,8 @@ export type AppDeps = {
   undrawn: Undrawn;
   /** Starting, ready or stopping: what `/readyz` answers (server/http/lifecycle.ts). */
   lifecycle: Lifecycle;
+  /** What `/metrics` exposes (server/metrics/; docs/monitoring.md). */
+  metrics: Metrics;
 };
 
 /**
@@ -107,5 +110,6 @@ export async function createDeps(opts: {
     limits: createLimits({ db: database.db, logger }),
     undrawn: new Undrawn(),
     lifecycle: new Lifecycle(),
+    metrics: new Metrics(),
   };
 }

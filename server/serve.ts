@@ -39,7 +39,8 @@ export async function serveApp(deps: AppDeps, at: { port: number; host: string }
   const listener = withCachedAnswers(deps.cache, deps.logger, getRequestListener(app.fetch));
   const before = site?.before;
   const running = await listen({
-    listener: before ? (req, res) => before(req, res, () => listener(req, res)) : listener,
+    // Counted here, so the answers written before the app (cached ones, the site's hook) count too.
+    listener: deps.metrics.measure(before ? (req, res) => before(req, res, () => listener(req, res)) : listener),
     port: at.port,
     host: at.host,
     logger: deps.logger,

@@ -29,7 +29,8 @@ const REEL_COLOUR = "#2b2520";
 /** The lowest priority: the work takes what the server leaves of the processors. */
 const NICEST = 19;
 
-type Deps = Pick<AppDeps, "config" | "database" | "files" | "images" | "logger" | "undrawn" | "changes">;
+type Deps = Pick<AppDeps, "config" | "database" | "files" | "images" | "logger" | "undrawn" | "changes"> &
+  Partial<Pick<AppDeps, "metrics">>;
 
 /** The image-work process's entry: beside the bundle once built (scripts/build.mjs), else the source. */
 function childEntry(): { file: string; execArgv: string[] } {
@@ -73,7 +74,7 @@ export async function runImageWork(
   }
   let child: ChildProcess | null = null;
   const entry = childEntry();
-  const open = () => {
+  const open = (phase: "draw" | "variants") => {
     const started = fork(entry.file, [], {
       execArgv: entry.execArgv,
       serialization: "advanced",
@@ -86,13 +87,21 @@ export async function runImageWork(
       // Not allowed here: the work then shares the processors evenly.
     }
     child = started;
+    // /metrics says the work runs until its process exits (server/metrics/collectors.ts).
+    const ended = deps.metrics?.imageWork.began(phase);
+    if (ended) started.once("exit", ended);
     return started;
   };
   const stop = () => child?.kill();
   opts.signal.addEventListener("abort", stop, { once: true });
   try {
     if (opts.draw) {
-      await conversation(open(), { kind: "draw", dataDir: config.dataDir, first: firstNeeded(plan) }, deps, "drawn");
+      await conversation(
+        open("draw"),
+        { kind: "draw", dataDir: config.dataDir, first: firstNeeded(plan) },
+        deps,
+        "drawn",
+      );
       // The drawing's textures and canvases leave with its process; the variants get a fresh one.
       stop();
       child = null;
@@ -130,7 +139,7 @@ export async function runImageWork(
       logger.info({ variants: items.length }, "Making image variants");
       const dirs = { rendition: images.dirOf("rendition"), ahead: images.dirOf("ahead") };
       const { made, failed, missing } = await conversation(
-        open(),
+        open("variants"),
         { kind: "variants", dataDir: config.dataDir, items, dirs },
         deps,
         "variants-done",

@@ -107,12 +107,16 @@ export class ImageOptimizer {
     sharp.cache({ memory: MEMORY_BOUNDS.libvips / (1024 * 1024), items: 20, files: 0 });
   }
 
-  /** Running and waiting transforms, the most that ever ran at once, how many ran in all and the slowest one. */
+  /**
+   * Running and waiting transforms, the most that ever ran at once, how many ran in all, the
+   * slowest one, and the bytes of the variants held in memory (bounded by MEMORY_BOUNDS.variants).
+   */
   stats() {
     return {
       ...this.queue.stats(),
       transformations: this.transformations,
       longestMs: this.longestMs,
+      memoryBytes: this.memoryBytes,
     };
   }
 

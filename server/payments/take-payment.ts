@@ -18,6 +18,7 @@ import { type CardBrand, cardBrand } from "../../domain/cards.ts";
 import type { PaymentRequest } from "../../domain/checkout-wire.ts";
 import { type Cents, decimalText } from "../../domain/money.ts";
 import type { Logger } from "../logger.ts";
+import { countPayment, outcomeOf, type PaymentOutcomeLabel } from "../metrics/payments.ts";
 import { type AuthResponse, GatewayUnavailable, type PaymentGateway } from "./gateway.ts";
 
 /** What a payment is for, as its log line names it. */
@@ -59,10 +60,19 @@ const notCompleted = (amount: Cents, resptext: string, respcode = ""): AuthRespo
   account: "",
 });
 
-/** Charges the card once; an unknown outcome is looked up by `ref` and never left standing. */
-async function charge(deps: TakePaymentDeps, ref: string, card: ChargeCard, amount: Cents): Promise<AuthResponse> {
+/**
+ * Charges the card once; an unknown outcome is looked up by `ref` and never left standing. With
+ * the answer, how it counts in the metrics (server/metrics/payments.ts): a charge found and voided
+ * after its answer was lost took nothing, as when no answer came at all.
+ */
+async function charge(
+  deps: TakePaymentDeps,
+  ref: string,
+  card: ChargeCard,
+  amount: Cents,
+): Promise<{ auth: AuthResponse; counted: PaymentOutcomeLabel }> {
   try {
-    return await deps.gateway.auth({
+    const auth = await deps.gateway.auth({
       account: card.account.replace(/\D/g, ""),
       expiry: card.expiry.replace(/\D/g, ""),
       cvv2: card.cvv2.replace(/\D/g, ""),
@@ -80,6 +90,7 @@ async function charge(deps: TakePaymentDeps, ref: string, card: ChargeCard, amou
       capture: "Y",
       ecomind: "E",
     });
+    return { auth, counted: outcomeOf(auth.respstat) };
   } catch (err) {
     if (!(err instanceof GatewayUnavailable)) throw err;
     deps.logger.warn({ orderRef: ref, status: err.status, err: err.message }, "Payment outcome unknown: looking it up");
@@ -89,16 +100,21 @@ async function charge(deps: TakePaymentDeps, ref: string, card: ChargeCard, amou
         if (!found) break;
         if (found.respstat === "A") {
           // The charge went through while we could not hear it: it must not stand alone.
-          await deps.gateway.void(found.retref);
+          await deps.gateway.void(found.retref).catch((voidErr: unknown) => {
+            countPayment("unrecorded_void", voidErr instanceof GatewayUnavailable ? "unavailable" : "error");
+            throw voidErr;
+          });
+          countPayment("unrecorded_void", "approved");
           deps.logger.warn({ orderRef: ref, retref: found.retref }, "Voided a charge whose answer was lost");
         }
-        return { ...found, respstat: found.respstat === "A" ? "B" : found.respstat };
+        const auth: AuthResponse = { ...found, respstat: found.respstat === "A" ? "B" : found.respstat };
+        return { auth, counted: found.respstat === "A" ? "unavailable" : outcomeOf(found.respstat) };
       } catch (inquiry) {
         if (!(inquiry instanceof GatewayUnavailable)) throw inquiry;
         await new Promise((r) => setTimeout(r, 300 * (attempt + 1)));
       }
     }
-    return notCompleted(amount, "Gateway unavailable", "62");
+    return { auth: notCompleted(amount, "Gateway unavailable", "62"), counted: "unavailable" };
   }
 }
 
@@ -106,12 +122,15 @@ async function charge(deps: TakePaymentDeps, ref: string, card: ChargeCard, amou
 export async function takePayment(deps: TakePaymentDeps, payment: TakePayment): Promise<PaymentOutcome> {
   const { source, ref, amount } = payment;
   let auth: AuthResponse;
+  let counted: PaymentOutcomeLabel;
   try {
-    auth = await charge(deps, ref, payment.card, amount);
+    ({ auth, counted } = await charge(deps, ref, payment.card, amount));
   } catch (err) {
     deps.logger.error({ err, orderRef: ref, source }, "Payment failed unexpectedly");
     auth = notCompleted(amount, "Payment failed");
+    counted = "error";
   }
+  countPayment(source, counted);
   deps.logger.info(
     { source, orderRef: ref, respstat: auth.respstat, respcode: auth.respcode, amount: decimalText(amount) },
     "Payment answered",

@@ -29,6 +29,7 @@ import type { AppDeps } from "../deps.ts";
 import { badRequest } from "../http/errors.ts";
 import type { MailStudio } from "../mail/buyer-mail.tsx";
 import { enqueueMail } from "../mail/outbox.ts";
+import { countPayment, outcomeOf } from "../metrics/payments.ts";
 import { PAGE_KEY } from "../orders/balance.ts";
 import { checkoutPaymentRow, ledgerRows, loadLedger } from "../orders/ledger.ts";
 import { mailedOrderLink, orderPageUrl } from "../orders/links.ts";
@@ -252,7 +253,10 @@ export async function giveMoneyBack(
     answer =
       kind === "void" ? await deps.gateway.voidAmount(retref) : await deps.gateway.refund(retref, decimalText(amount));
   } catch (err) {
-    if (!(err instanceof GatewayUnavailable)) throw err;
+    if (!(err instanceof GatewayUnavailable)) {
+      countPayment(kind, "error");
+      throw err;
+    }
     deps.logger.warn({ err, orderRef: order.orderRef }, "Card gateway did not answer a refund");
     unanswered = true;
     answer = {
@@ -263,6 +267,7 @@ export async function giveMoneyBack(
       amount: decimalText(amount),
     };
   }
+  countPayment(kind, unanswered ? "unavailable" : outcomeOf(answer.respstat));
   const accepted = answer.respstat === "A";
   const restocked = await db.transaction(async (tx) => {
     const settled = await settleRefund(
