@@ -14,7 +14,7 @@ import { serveStoredFiles } from "./files/serve.ts";
 import { ApiError, errorBody, sendError } from "./http/errors.ts";
 import { openingSoon } from "./http/opening-soon.ts";
 import { clientAddress } from "./http/rate-limit.ts";
-import { requestIdOf, requestLog } from "./http/request-id.ts";
+import { meantAsAnswered, requestIdOf, requestLog } from "./http/request-id.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { imageRoutes } from "./images/routes.ts";
 import { metricsRoute } from "./metrics/metrics.ts";
@@ -57,7 +57,11 @@ export function createApp(deps: AppDeps, options: { pages?: PageHandler; clientD
   // Readiness, for the proxy: not while the process starts or stops (server/http/lifecycle.ts).
   app.get("/readyz", async (c) => {
     const state = deps.lifecycle.state;
-    if (state !== "ready") return c.json({ status: state }, 503, { "cache-control": "no-store" });
+    if (state !== "ready") {
+      // What it is for, not a fault: logged at info.
+      meantAsAnswered(c);
+      return c.json({ status: state }, 503, { "cache-control": "no-store" });
+    }
     await deps.database.db.execute(sql`select 1`);
     return c.json({ status: "ready" }, 200, { "cache-control": "no-store" });
   });

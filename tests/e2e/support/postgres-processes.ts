@@ -12,16 +12,25 @@ import { stopChildren } from "../../support/app-processes.ts";
  * database and moves the studio's images in from the journeys' data folder (drawn ahead by
  * `npm test`); the second starts on what the first left.
  */
-export type TwoProcesses = { urls: [string, string]; stop: () => Promise<void> };
+export type TwoProcesses = {
+  urls: [string, string];
+  stop: () => Promise<void>;
+  /**
+   * Stops process `i` as a service manager does (SIGTERM, waiting for it to exit) and starts it
+   * again on its port and data folder, resolving once it is ready (`/readyz`); says how long it
+   * took to stop.
+   */
+  restart: (i: number) => Promise<{ stopMs: number }>;
+};
 
 const adminUrl = () => process.env.TEST_DATABASE_URL ?? "";
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number, probe = "/healthz") {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`The shop at ${url} exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
+      if ((await fetch(`${url}${probe}`)).ok) return;
     } catch {
       // not listening yet
     }
@@ -33,6 +42,10 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 export async function startTwoProcesses(opts: {
   ports: [number, number];
   owner: { email: string; password: string };
+  /** Settings for both processes, over the ones given here. */
+  env?: Record<string, string>;
+  /** Run through scripts/serve.sh, as the service unit does (deploy/heartwood@.service). */
+  serveScript?: boolean;
 }): Promise<TwoProcesses> {
   const name = `heartwood_journey_${process.pid}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: adminUrl() });
@@ -57,7 +70,12 @@ export async function startTwoProcesses(opts: {
     LOG_LEVEL: "warn",
     FORM_RATE_LIMIT: "100000/600",
     STAFF_PASSWORD: opts.owner.password,
+    ...opts.env,
   });
+  const spawnShop = (i: number) =>
+    opts.serveScript
+      ? spawn("sh", ["scripts/serve.sh"], { env: env(i), stdio: ["ignore", "inherit", "inherit"] })
+      : spawn(process.execPath, ["dist/server.mjs"], { env: env(i), stdio: ["ignore", "inherit", "inherit"] });
   const children: ChildProcess[] = [];
   const stop = async () => {
     await stopChildren(children);
@@ -67,13 +85,18 @@ export async function startTwoProcesses(opts: {
     await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await again.end();
   };
+  const urls = opts.ports.map((p) => `http://127.0.0.1:${p}`) as [string, string];
+  const restart = async (i: number) => {
+    const signalled = Date.now();
+    await stopChildren([children[i]!]);
+    const stopMs = Date.now() - signalled;
+    children[i] = spawnShop(i);
+    await waitForHealth(urls[i]!, children[i]!, 120_000, "/readyz");
+    return { stopMs };
+  };
   try {
-    const urls = opts.ports.map((p) => `http://127.0.0.1:${p}`) as [string, string];
     for (const i of [0, 1]) {
-      const child = spawn(process.execPath, ["dist/server.mjs"], {
-        env: env(i),
-        stdio: ["ignore", "inherit", "inherit"],
-      });
+      const child = spawnShop(i);
       children.push(child);
       await waitForHealth(urls[i]!, child, 240_000);
       if (i === 0)
@@ -82,7 +105,7 @@ export async function startTwoProcesses(opts: {
           stdio: "ignore",
         });
     }
-    return { urls, stop };
+    return { urls, stop, restart };
   } catch (err) {
     await stop();
     throw err;
