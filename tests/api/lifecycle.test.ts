@@ -76,6 +76,26 @@ describe.each(dbKinds)("migrations and seed on %s", (kind) => {
   });
 });
 
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("two processes starting together on an empty PostgreSQL", () => {
+  it("migrate it once and seed it once, each waiting for the other's lock", async () => {
+    const { database: first, url, dispose } = await openTestDatabase("postgres");
+    const second = await openDatabase({ kind: "postgres", url: url!, max: 2 });
+    try {
+      await Promise.all([prepareDatabase(first, content, silent), prepareDatabase(second, content, silent)]);
+      const applied = await first.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      const journal = JSON.parse(readFileSync("server/db/migrations/meta/_journal.json", "utf8")) as {
+        entries: unknown[];
+      };
+      expect((applied as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(journal.entries.length);
+      const studios = await first.db.execute(sql`select count(*)::int as n from studio_config`);
+      expect((studios as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+    } finally {
+      await second.close();
+      await dispose();
+    }
+  });
+});
+
 describe("embedded database on disk", () => {
   it("keeps its data across restarts", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "heartwood-pglite-"));
