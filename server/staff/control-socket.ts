@@ -5,8 +5,9 @@
  * The socket is made readable and writable by its owner only (mode 0600) inside the data folder:
  * whoever can reach it can already read the database's files. It is removed on shutdown.
  *
- * One request a connection: a JSON line (a StaffCommand, commands.ts), answered with a JSON line
- * (a CommandResult).
+ * One request a connection: a JSON line (a StaffCommand, commands.ts, or a BackupCommand), answered
+ * with a JSON line (a CommandResult). `npm run backup` (scripts/backup.ts) asks the shop the same
+ * way to write a backup of the database it owns (server/backup/in-shop.ts).
  */
 import { rmSync } from "node:fs";
 import { chmod, rm } from "node:fs/promises";
@@ -17,6 +18,14 @@ import { type CommandResult, parseStaffCommand, runStaffCommand, type StaffComma
 import type { PeopleDeps } from "./people.ts";
 
 export const STAFF_SOCKET = "staff.sock";
+
+/** A backup written by the running shop to `file` (a full path), for `npm run backup`. */
+export type BackupCommand = { command: "backup"; file: string };
+
+const backupCommand = (value: unknown): BackupCommand | null => {
+  const v = value as Record<string, unknown> | null;
+  return v && v.command === "backup" && typeof v.file === "string" ? { command: "backup", file: v.file } : null;
+};
 
 export const staffSocketPath = (dataDir: string) => path.join(path.resolve(dataDir), STAFF_SOCKET);
 
@@ -46,6 +55,8 @@ export async function openStaffSocket(opts: {
   dataDir: string;
   deps: PeopleDeps;
   logger: Logger;
+  /** Writes a backup of the shop's database (server/backup/in-shop.ts); without it, backups are refused. */
+  backup?: (file: string) => Promise<CommandResult>;
 }): Promise<StaffSocket | null> {
   const socketPath = staffSocketPath(opts.dataDir);
   const { logger } = opts;
@@ -74,10 +85,26 @@ export async function openStaffSocket(opts: {
       if (end < 0) return;
       handled = true;
       let command: StaffCommand | null = null;
+      let backup: BackupCommand | null = null;
       try {
-        command = parseStaffCommand(JSON.parse(buffered.slice(0, end)));
+        const request: unknown = JSON.parse(buffered.slice(0, end));
+        backup = backupCommand(request);
+        command = parseStaffCommand(request);
       } catch {
         command = null;
+      }
+      if (backup) {
+        if (!opts.backup) {
+          reply({ code: 1, out: [], err: ["This shop does not write backups through its socket."] });
+          return;
+        }
+        // A backup takes longer than a command: the connection waits for it, quiet meanwhile.
+        conn.setTimeout(0);
+        opts.backup(backup.file).then(reply, (err: unknown) => {
+          logger.error({ err }, "Backup failed");
+          reply({ code: 1, out: [], err: ["The shop could not write the backup; see its log."] });
+        });
+        return;
       }
       if (!command) {
         reply({ code: 2, out: [], err: ["Not a staff command."] });
@@ -133,7 +160,7 @@ export async function openStaffSocket(opts: {
  * Hands a command to the shop running on `dataDir`, or null when none answers there (the CLI
  * then opens the database itself).
  */
-export function askRunningShop(dataDir: string, command: StaffCommand): Promise<CommandResult | null> {
+export function askRunningShop(dataDir: string, command: StaffCommand | BackupCommand): Promise<CommandResult | null> {
   const socketPath = staffSocketPath(dataDir);
   return new Promise((resolve, reject) => {
     const conn = net.connect(socketPath);

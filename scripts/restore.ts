@@ -1,0 +1,70 @@
+/**
+ * Brings a backup (npm run backup) back into the configured place (docs/backups.md):
+ *
+ *   npm run restore -- heartwood-2026-05-01.hwbak [--replace]
+ *
+ * The place is DATA_DIR's embedded database, or DATABASE_URL's PostgreSQL, read as the shop reads
+ * its settings (.env in the working folder, the environment winning). The file is checked whole
+ * before anything is written; the target must hold no rows unless --replace is given, which
+ * empties it first (no question asked: it is for scripts too). A PGlite shop must be stopped.
+ */
+import { existsSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { megabytes } from "../server/backup/format.ts";
+import { loadBackup, RestoreError, verifyBackup } from "../server/backup/restore.ts";
+import { restoreSummaryLines } from "../server/backup/summary.ts";
+import { databaseOptions, openDatabase } from "../server/db/client.ts";
+import { configOrExit } from "../server/env-file.ts";
+import { staffSocketPath } from "../server/staff/control-socket.ts";
+import { whatRuns } from "../server/what-runs.ts";
+
+const USAGE = "Usage: npm run restore -- <file> [--replace]";
+
+function fail(message: string, code = 1): never {
+  console.error(message);
+  process.exit(code);
+}
+
+const args = process.argv.slice(2);
+const flags = args.filter((a) => a.startsWith("--"));
+const files = args.filter((a) => !a.startsWith("--"));
+const unknown = flags.filter((f) => f !== "--replace");
+if (files.length !== 1 || unknown.length > 0)
+  fail(unknown.length > 0 ? `Unknown option ${unknown.join(", ")}.\n${USAGE}` : USAGE, 2);
+const file = path.resolve(files[0]!);
+const replace = flags.includes("--replace");
+if (!existsSync(file)) fail(`No file ${file}.`);
+
+/** Whether a shop answers on DATA_DIR's socket (it owns the embedded database). */
+const shopRuns = (dataDir: string) =>
+  new Promise<boolean>((resolve) => {
+    const probe = net.connect(staffSocketPath(dataDir));
+    probe.once("connect", () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once("error", () => resolve(false));
+  });
+
+const config = configOrExit();
+try {
+  // Checked whole before anything is opened or written.
+  const verified = await verifyBackup(file);
+  const { header, trailer } = verified;
+  console.log(
+    `Checked ${file}: written ${header.createdAt}${header.studio ? ` by ${header.studio}` : ""} from ${header.database}, schema ${header.schema.last ?? "empty"}; ${trailer.values} files (${megabytes(trailer.valueBytes)}).`,
+  );
+  if (!config.databaseUrl && (await shopRuns(config.dataDir)))
+    fail(`A shop is running on ${path.resolve(config.dataDir)}; stop it before restoring into its database.`);
+  const database = await openDatabase(databaseOptions(config)).catch((err: Error) => fail(err.message));
+  try {
+    const summary = await loadBackup(database, file, verified, { replace });
+    for (const line of restoreSummaryLines(summary, whatRuns(config)[0]!.replace(/^Database: /, ""))) console.log(line);
+  } finally {
+    await database.close().catch(() => undefined);
+  }
+} catch (err) {
+  if (err instanceof RestoreError) fail(err.message);
+  fail(`The restore failed: ${(err as Error).message}; nothing was restored.`);
+}
