@@ -3,7 +3,7 @@
  * answers written before the app routes anything count too: the cached catalog answers
  * (server/http/cached-answers.ts) and the site's own hook. Per route (server/metrics/routes.ts),
  * method and status, with the time to the answer's last byte in a histogram. A request costs a
- * route lookup, a listener on its response and a few additions.
+ * map lookup (its target's route is remembered), a listener on its response and a few additions.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Exposition } from "./exposition.ts";
@@ -26,21 +26,72 @@ type Series = {
   sum: number;
 };
 
+/** Request targets whose route is remembered; past this many, they are forgotten and found again. */
+const REMEMBERED_TARGETS = 1000;
+
 /** When the request came, kept on its response. */
 const STARTED = Symbol("metrics.started");
 type Timed = ServerResponse & { [STARTED]?: number };
 
-export class HttpMetrics {
-  private readonly series = new Map<string, Series>();
+/** A route's series, by method. */
+type RouteSeries = { route: string; byMethod: Map<string, Series> };
 
-  /** Counts one answer. */
+export class HttpMetrics {
+  private readonly routes = new Map<string, RouteSeries>();
+  /**
+   * Request targets seen lately and their route's series, so a repeated target (the catalog's
+   * hot answers) is not matched again. An order's or a quote's page is never kept: its target
+   * holds the page's token.
+   */
+  private readonly targets = new Map<string, RouteSeries>();
+
+  private routeSeries(route: string): RouteSeries {
+    let r = this.routes.get(route);
+    if (!r) {
+      r = { route, byMethod: new Map() };
+      this.routes.set(route, r);
+    }
+    return r;
+  }
+
+  /** The series a request target counts under (routeOf), remembered for the next time. */
+  private seriesOf(target: string | undefined): RouteSeries {
+    if (target === undefined) return this.routeSeries(routeOf(target));
+    let r = this.targets.get(target);
+    if (r) return r;
+    r = this.routeSeries(routeOf(target));
+    if (!r.route.includes(":token")) {
+      if (this.targets.size >= REMEMBERED_TARGETS) this.targets.clear();
+      this.targets.set(target, r);
+    }
+    return r;
+  }
+
+  /** Counts one answer to a request for `target` (a path and query). */
+  observeTarget(target: string | undefined, method: string, status: number, seconds: number): void {
+    this.count(this.seriesOf(target), method, status, seconds);
+  }
+
+  /** Counts one answer of a route. */
   observe(route: string, method: string, status: number, seconds: number): void {
-    const m = METHODS.has(method) ? method : "other";
-    const key = `${m} ${route}`;
-    let s = this.series.get(key);
+    this.count(this.routeSeries(route), method, status, seconds);
+  }
+
+  private count(r: RouteSeries, method: string, status: number, seconds: number): void {
+    let s = r.byMethod.get(method);
     if (!s) {
-      s = { route, method: m, statuses: new Map(), buckets: new Float64Array(DURATION_BUCKETS.length + 1), sum: 0 };
-      this.series.set(key, s);
+      const m = METHODS.has(method) ? method : "other";
+      s = r.byMethod.get(m);
+      if (!s) {
+        s = {
+          route: r.route,
+          method: m,
+          statuses: new Map(),
+          buckets: new Float64Array(DURATION_BUCKETS.length + 1),
+          sum: 0,
+        };
+        r.byMethod.set(m, s);
+      }
     }
     s.statuses.set(status, (s.statuses.get(status) ?? 0) + 1);
     let i = 0;
@@ -55,8 +106,8 @@ export class HttpMetrics {
     // One function for every response (`this` is the response), so a request allocates no closure.
     function finished(this: Timed) {
       const req = this.req as IncomingMessage | undefined;
-      metrics.observe(
-        routeOf(req?.url),
+      metrics.observeTarget(
+        req?.url,
         req?.method ?? "",
         this.statusCode,
         (performance.now() - (this[STARTED] ?? 0)) / 1000,
@@ -64,13 +115,14 @@ export class HttpMetrics {
     }
     return (req, res) => {
       (res as Timed)[STARTED] = performance.now();
-      res.once("finish", finished);
+      // "finish" comes once; `on` spares the wrapper `once` would make.
+      res.on("finish", finished);
       next(req, res);
     };
   }
 
   write(out: Exposition): void {
-    const all = [...this.series.values()].sort((a, b) =>
+    const all = [...new Set([...this.routes.values()].flatMap((r) => [...r.byMethod.values()]))].sort((a, b) =>
       a.route === b.route ? a.method.localeCompare(b.method) : a.route.localeCompare(b.route),
     );
     out.counter(
