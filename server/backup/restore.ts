@@ -57,21 +57,35 @@ type Handler = (line: string) => Promise<void> | void;
 async function eachLine(file: string, handle: Handler): Promise<void> {
   const decoder = new StringDecoder("utf8");
   let rest = "";
-  await pipeline(createReadStream(file), createGunzip(), async (source: AsyncIterable<Buffer>) => {
-    for await (const chunk of source) {
-      rest += decoder.write(chunk);
-      let end = rest.indexOf("\n");
-      while (end >= 0) {
-        const line = rest.slice(0, end);
-        rest = rest.slice(end + 1);
-        await handle(line);
-        end = rest.indexOf("\n");
-      }
+  // The handler's own error, which the pipeline would otherwise report as its abort.
+  let refused: unknown = null;
+  const take = async (line: string) => {
+    try {
+      await handle(line);
+    } catch (err) {
+      refused = err;
+      throw err;
     }
-    rest += decoder.end();
-    // Every line ends with a newline: text after the last one is a line cut off.
-    if (rest !== "") await handle(rest);
-  });
+  };
+  try {
+    await pipeline(createReadStream(file), createGunzip(), async (source: AsyncIterable<Buffer>) => {
+      for await (const chunk of source) {
+        rest += decoder.write(chunk);
+        let end = rest.indexOf("\n");
+        while (end >= 0) {
+          const line = rest.slice(0, end);
+          rest = rest.slice(end + 1);
+          await take(line);
+          end = rest.indexOf("\n");
+        }
+      }
+      rest += decoder.end();
+      // Every line ends with a newline: text after the last one is a line cut off.
+      if (rest !== "") await take(rest);
+    });
+  } catch (err) {
+    throw refused ?? err;
+  }
 }
 
 const ownLine = (line: string): Line | null => (line.startsWith(MARK) ? (JSON.parse(line) as Line) : null);
