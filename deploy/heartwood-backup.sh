@@ -6,12 +6,12 @@
 # Settings come from the environment: the shop's own (DATABASE_URL, or DATA_DIR for PGlite) and
 #   BACKUP_DIR  where the files go (default /var/backups/heartwood)
 #   KEEP_DAYS   how many days of files to keep (default 14)
-#   APP_DIR     where the shop is installed (default /opt/heartwood)
+#   APP_DIR     the release to run it with (default /opt/heartwood/current)
 set -eu
 
 BACKUP_DIR=${BACKUP_DIR:-/var/backups/heartwood}
 KEEP_DAYS=${KEEP_DAYS:-14}
-APP_DIR=${APP_DIR:-/opt/heartwood}
+APP_DIR=${APP_DIR:-/opt/heartwood/current}
 
 file="$BACKUP_DIR/heartwood-$(date -u +%Y-%m-%dT%H%M%SZ).hwbak"
 cd "$APP_DIR"
