@@ -11,10 +11,11 @@
 import { existsSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { megabytes } from "../server/backup/format.ts";
 import { loadBackup, RestoreError, verifyBackup } from "../server/backup/restore.ts";
 import { restoreSummaryLines } from "../server/backup/summary.ts";
-import { databaseOptions, openDatabase } from "../server/db/client.ts";
+import { type Database, databaseOptions, openDatabase } from "../server/db/client.ts";
 import { configOrExit } from "../server/env-file.ts";
 import { staffSocketPath } from "../server/staff/control-socket.ts";
 import { whatRuns } from "../server/what-runs.ts";
@@ -47,6 +48,16 @@ const shopRuns = (dataDir: string) =>
     probe.once("error", () => resolve(false));
   });
 
+/** App processes whose lease on this database is live; 0 when the database has no shop's tables yet. */
+async function liveProcesses(database: Database): Promise<number> {
+  const rows = async (query: ReturnType<typeof sql>) =>
+    ((await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  const [table] = await rows(sql`select to_regclass('public.process_leases') is not null as present`);
+  if (!table?.present) return 0;
+  const [live] = await rows(sql`select count(*)::int as n from process_leases where expires_at > now()`);
+  return Number(live?.n ?? 0);
+}
+
 const config = configOrExit();
 try {
   // Checked whole before anything is opened or written.
@@ -59,6 +70,12 @@ try {
     fail(`A shop is running on ${path.resolve(config.dataDir)}; stop it before restoring into its database.`);
   const database = await openDatabase(databaseOptions(config)).catch((err: Error) => fail(err.message));
   try {
+    // On PostgreSQL every running process renews its lease every few seconds
+    // (server/checkout/stale-orders.ts): restoring under it would leave it serving what it cached.
+    if (database.kind === "postgres" && (await liveProcesses(database)) > 0)
+      fail(
+        "A shop is running on this database (a process renewed its lease moments ago); stop every process before restoring into it.",
+      );
     const summary = await loadBackup(database, file, verified, { replace });
     for (const line of restoreSummaryLines(summary, whatRuns(config)[0]!.replace(/^Database: /, ""))) console.log(line);
   } finally {

@@ -518,6 +518,27 @@ describe.skipIf(!dbKinds.includes("postgres"))("backups between databases", () =
   /** The rows of a backup, without its header and trailer (which say when and from where). */
   const rowsOf = (file: string) => linesOf(file).filter((l) => !/^\{"hwbak":"(heartwood-backup|end)"/.test(l));
 
+  it("refuses to restore into a PostgreSQL database a shop is serving from, and restores once it has stopped", async () => {
+    const source = await seededPlace("postgres");
+    cleanups.push(source.dispose);
+    const file = path.join(source.dataDir, "shop.hwbak");
+    expect((await script("backup", [file], source.env)).code).toBe(0);
+
+    const target = await seededPlace("postgres");
+    cleanups.push(target.dispose);
+    const server = await startServer(target.env);
+    cleanups.push(() => stopped(server.child));
+    const refused = await script("restore", [file, "--replace"], target.env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim().split("\n")).toHaveLength(1);
+    expect(refused.stderr).toContain("stop every process");
+    // A clean stop gives its lease up: the restore goes ahead.
+    await stopped(server.child);
+    const restored = await script("restore", [file, "--replace"], target.env);
+    expect(restored.stderr).toBe("");
+    expect(restored.code).toBe(0);
+  }, 180_000);
+
   it("restores a PGlite backup into PostgreSQL and that one's back into PGlite, row for row and byte for byte", async () => {
     const source = await seededPlace("pglite");
     cleanups.push(source.dispose);

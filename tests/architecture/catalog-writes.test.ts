@@ -52,6 +52,8 @@ const NOT_CATALOG = [
 const RAW_WRITES: Record<string, string> = {
   "server/checkout/stock.ts": "the stock a payment or an order takes and gives back; its callers publish stockChanged",
   "server/jobs/worker.ts": "the job tables it is given (mail_outbox, subscriptions)",
+  "server/backup/restore.ts":
+    "a restore loads every table into a database no shop serves from (it refuses a running PGlite shop and a PostgreSQL one with a live process lease, scripts/restore.ts); processes started after it read everything fresh",
 };
 
 /** Who calls the change feed's publish() besides the helper, and why. */
