@@ -7,6 +7,7 @@ import path from "node:path";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import type { CommandResult } from "../staff/commands.ts";
+import { recordBackup } from "../studio/go-live.ts";
 import { backupSummaryLines } from "./summary.ts";
 import { writeBackup } from "./write.ts";
 
@@ -21,6 +22,12 @@ export function shopBackup(database: Pick<Database, "db" | "kind">, logger: Logg
         onRetry: (attempt) =>
           logger.info({ attempt }, "A file changed while the backup was read; the backup starts again"),
       });
+      // Today's checklist and /metrics read when the last one was written.
+      await recordBackup(database.db, {
+        at: new Date().toISOString(),
+        file: summary.file,
+        bytes: summary.compressedBytes,
+      }).catch((err: unknown) => logger.warn({ err }, "The backup was written but could not be noted in the database"));
       logger.info(
         {
           file: summary.file,

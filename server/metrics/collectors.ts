@@ -9,6 +9,7 @@ import type { Db } from "../db/client.ts";
 import type { AppDeps } from "../deps.ts";
 import { CachedBlobStore } from "../files/blob-cache.ts";
 import { MEMORY_BOUNDS } from "../memory-bounds.ts";
+import { LAST_BACKUP_SETTING } from "../studio/go-live.ts";
 import type { Exposition } from "./exposition.ts";
 
 const MB = 1024 * 1024;
@@ -36,6 +37,8 @@ export type QueueFigures = {
   }[];
   /** Orders pending payment, and how long the oldest has been (checkout/stale-orders.ts settles them). */
   pendingOrders: { count: number; oldestSeconds: number };
+  /** When `npm run backup` last wrote a backup (Unix seconds), 0 if never (server/studio/go-live.ts). */
+  lastBackupSeconds: number;
 };
 
 type Row = { source: string; status: string; n: number; oldest: number | null; lag: number | null };
@@ -60,6 +63,11 @@ export async function readQueues(db: Db): Promise<QueueFigures> {
              extract(epoch from now() - min(created_at))::float8 as oldest, null::float8 as lag
         from orders
        where status = 'pending'`);
+  parts.push(sql`
+      select 'backup' as source, 'written' as status, 0 as n,
+             extract(epoch from (value::jsonb->>'at')::timestamptz)::float8 as oldest, null::float8 as lag
+        from app_settings
+       where name = ${LAST_BACKUP_SETTING} and value like '{%'`);
   const result = await db.execute(sql.join(parts, sql` union all `));
   const rows = (result as unknown as { rows: Row[] }).rows;
   const seconds = (v: number | null | undefined) => Math.max(0, Number(v ?? 0));
@@ -75,7 +83,12 @@ export async function readQueues(db: Db): Promise<QueueFigures> {
     };
   });
   const orders = rows.find((r) => r.source === "orders");
-  return { tables, pendingOrders: { count: orders?.n ?? 0, oldestSeconds: seconds(orders?.oldest) } };
+  const backup = rows.find((r) => r.source === "backup");
+  return {
+    tables,
+    pendingOrders: { count: orders?.n ?? 0, oldestSeconds: seconds(orders?.oldest) },
+    lastBackupSeconds: seconds(backup?.oldest),
+  };
 }
 
 export function writeQueues(out: Exposition, figures: QueueFigures | null): void {
@@ -109,6 +122,11 @@ export function writeQueues(out: Exposition, figures: QueueFigures | null): void
     "heartwood_pending_orders",
     "Orders waiting for their payment's outcome; a process that died mid-payment leaves one, which the stale-order sweep settles.",
     figures.pendingOrders.count,
+  );
+  out.gauge(
+    "heartwood_last_backup_timestamp_seconds",
+    "When npm run backup last wrote a backup of this shop (Unix time), 0 if never: alert when it is more than a day and a half old.",
+    figures.lastBackupSeconds,
   );
   out.gauge(
     "heartwood_pending_order_oldest_age_seconds",

@@ -5,16 +5,19 @@
  * answered before the app (cached catalog answers) and by it (pages), with payments and with the
  * mail outbox; and no order page's token in what it shows.
  */
-import { rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
-import { networkInterfaces } from "node:os";
+import { networkInterfaces, tmpdir } from "node:os";
+import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.ts";
+import { shopBackup } from "../../server/backup/in-shop.ts";
 import type { RunningServer } from "../../server/http/listen.ts";
+import { createLogger } from "../../server/logger.ts";
 import { enqueueMail } from "../../server/mail/outbox.ts";
 import { CONTENT_TYPE } from "../../server/metrics/exposition.ts";
 import { Metrics } from "../../server/metrics/metrics.ts";
@@ -348,6 +351,18 @@ describe.each(dbKinds)("/metrics on %s", (kind) => {
     expect(sampleValue(delivered, "heartwood_outbox_oldest_age_seconds", mail)).toBe(0);
     expect(sampleValue(delivered, "heartwood_job_lag_seconds", mail)).toBe(0);
     expect(samplesOf(delivered, "heartwood_outbox_rows").map((s) => s.labels.outbox)).toContain("subscriptions");
+  });
+
+  it("says when npm run backup last wrote a backup, 0 before the first", async () => {
+    expect(sampleValue(await scrape(), "heartwood_last_backup_timestamp_seconds", {})).toBe(0);
+    const folder = mkdtempSync(path.join(tmpdir(), "hw-metrics-backup-"));
+    try {
+      expect((await shopBackup(t.deps.database, createLogger("silent"))(path.join(folder, "a.hwbak"))).code).toBe(0);
+      const at = sampleValue(await scrape(), "heartwood_last_backup_timestamp_seconds", {});
+      expect(Math.abs(at - Date.now() / 1000)).toBeLessThan(120);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it("never shows an order page's token, only its route", async () => {

@@ -5,12 +5,17 @@
  * CardPointe fake) none of them does. Today shows owners a go-live checklist until each item
  * holds, and an owner confirms a backup from it (its date kept and audit-logged).
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shopBackup } from "../../server/backup/in-shop.ts";
 import { auditLog, enquiries, orderCharges, orderRefunds, orders } from "../../server/db/schema.ts";
+import { createLogger } from "../../server/logger.ts";
 import { newOrderLink } from "../../server/orders/links.ts";
 import { getSetting } from "../../server/settings/app-settings.ts";
-import { BACKUP_SETTING } from "../../server/studio/go-live.ts";
+import { BACKUP_SETTING, goLiveChecklist } from "../../server/studio/go-live.ts";
 import { FakeCardPointe } from "../fakes/cardpointe.ts";
 import {
   csrfOf,
@@ -148,7 +153,7 @@ describe.each(dbKinds)("with the sandbox gateway on %s", (kind: DbKind) => {
       "Mail is sent",
       "Set SMTP_URL",
       "A backup has been taken",
-      "docs/deploy.md, “Backups”",
+      "npm run backup -- FILE on the server (docs/backups.md): it is noted here by itself",
       "A test order has been refunded",
       "give it back from its page under Orders",
       "I have taken a backup",
@@ -189,6 +194,22 @@ describe.each(dbKinds)("with the sandbox gateway on %s", (kind: DbKind) => {
     const year = new Date().getUTCFullYear();
     expect(html).toMatch(new RegExp(`Confirmed [^<]*${year}\\.`));
     expect(html).toContain("I have taken a new backup");
+  });
+
+  it("notes a backup npm run backup wrote by itself: when and which file, with no word asked for", async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "hw-noted-"));
+    const file = path.join(folder, "tonight.hwbak");
+    try {
+      const written = await shopBackup(t.deps.database, createLogger("silent"))(file);
+      expect(written.code).toBe(0);
+      const html = await textOf(await send("/studio", { headers: { cookie: owner.cookie } }));
+      expect(html).toMatch(new RegExp(`Written [^<]*${new Date().getUTCFullYear()}: <code>${file}</code>`));
+      expect(html).not.toContain("I have taken a new backup");
+      const item = (await goLiveChecklist(t.deps.database.db, t.deps.config))?.items.find((i) => i.key === "backup");
+      expect(item?.done).toBe(true);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it("counts a refund the gateway accepted as the test order refunded, not a declined one", async () => {

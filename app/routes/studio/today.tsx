@@ -30,7 +30,9 @@ export default function StudioToday({ loaderData: t }: Route.ComponentProps) {
   return (
     <>
       <h1>Today</h1>
-      {t.goLive && <GoLiveChecklist items={t.goLive.items} backupAt={t.goLive.backupAt} csrf={csrf} />}
+      {t.goLive && (
+        <GoLiveChecklist items={t.goLive.items} backupAt={t.goLive.backupAt} written={t.goLive.written} csrf={csrf} />
+      )}
       <DemoNotice counts={t.demo} />
       <div className="studio-cards">
         <section className="studio-card" aria-labelledby="today-ship">
