@@ -11,7 +11,7 @@ for port in "$@"; do
   echo "Restarting heartwood@$port"
   systemctl restart "heartwood@$port"
   tries=0
-  until curl -fsS -o /dev/null "http://127.0.0.1:$port/readyz"; do
+  until curl -fs -o /dev/null "http://127.0.0.1:$port/readyz"; do
     tries=$((tries + 1))
     if [ "$tries" -ge 240 ]; then
       echo "heartwood@$port is not ready after 120 s: stopping here, the other processes still serve." >&2

@@ -14,8 +14,9 @@ REF="${1:-main}"
 CURRENT=$(readlink -f "$ROOT/current")
 NAME=$(date -u +%Y%m%d-%H%M%S)
 NEW="$ROOT/releases/$NAME"
-REPOSITORY=$(git -C "$CURRENT" remote get-url origin)
+# Git refuses, as root, a repository another user owns: every git command runs as the shop's user.
 as_shop() { runuser -u heartwood -- env HOME="$ROOT" "$@"; }
+REPOSITORY=$(as_shop git -C "$CURRENT" remote get-url origin)
 
 echo "1/6 Backing up first: /var/backups/heartwood/before-$NAME.hwbak"
 install -d -o heartwood -g heartwood -m 0700 /var/backups/heartwood
@@ -39,7 +40,9 @@ mv -T "$ROOT/current.next" "$ROOT/current"
 echo "6/6 Restarting the processes one at a time"
 sh "$NEW/deploy/rolling-restart.sh"
 
-for old in $(ls -1d "$ROOT"/releases/* | head -n -3); do
+# Newest first by when each was made (the first release may have any name); never the one
+# running now or the one before it.
+for old in $(ls -1dt "$ROOT"/releases/* | tail -n +4); do
   [ "$old" = "$NEW" ] || [ "$old" = "$CURRENT" ] || rm -rf "$old"
 done
 echo "Upgraded to $NAME. The release before is $CURRENT: docs/deploy.md, 'Going back', says how to return to it."

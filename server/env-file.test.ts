@@ -97,9 +97,12 @@ describe("startConfig", () => {
 
   it("gives the file's settings, the environment's first, and lists names that are no setting", () => {
     process.env.PORT = "4100";
+    // Set in the environment to what the file says too (a service manager reading the same file): not overridden.
+    process.env.PUBLIC_URL = "https://shop.example.com";
     const { config, fromFile, overridden, unknown } = startConfig(
       envFile("PORT=4200\nPUBLIC_URL=https://shop.example.com\nPROT=1\nHW_TEST_A=x\n"),
     );
+    delete process.env.PUBLIC_URL;
     expect(config.port).toBe(4100);
     expect(config.publicUrl).toBe("https://shop.example.com");
     expect(fromFile).toEqual(["PORT", "PUBLIC_URL", "PROT", "HW_TEST_A"]);

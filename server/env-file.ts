@@ -85,7 +85,7 @@ export function readEnvFile(file = path.resolve(".env")): string[] | null {
 /**
  * The settings a process starts with (the shop, and every script that reads them): `.env`
  * read, the environment winning, then every setting checked. `fromFile` lists the names the
- * file has; `overridden` those of them the environment had already set (its value is used);
+ * file has; `overridden` those of them the environment had already set to another value (its value is used);
  * `unknown` those that are no setting of the shop (a typo, most likely).
  */
 export function startConfig(file?: string): {
@@ -94,14 +94,18 @@ export function startConfig(file?: string): {
   overridden: string[];
   unknown: string[];
 } {
-  const before = new Set(Object.keys(process.env));
-  const fromFile = readEnvFile(file);
+  const before = { ...process.env };
+  const where = file ?? path.resolve(".env");
+  const fromFile = readEnvFile(where);
+  const fileValues = fromFile ? parseEnv(readFileSync(where, "utf8")) : {};
   const config = loadConfig(process.env);
   const known = new Set([...SETTING_NAMES, ...TOOLING]);
   return {
     config,
     fromFile,
-    overridden: (fromFile ?? []).filter((n) => before.has(n)),
+    // Only where the two differ: a service manager that reads the same file (deploy/heartwood.env,
+    // linked as each release's .env) sets the same values, and nothing is overridden.
+    overridden: (fromFile ?? []).filter((n) => n in before && before[n] !== fileValues[n]),
     unknown: (fromFile ?? []).filter((n) => !known.has(n)),
   };
 }
