@@ -24,6 +24,7 @@ import { enquiries, orderPayments, orders, quotes, testimonials } from "../../se
 import { imagesMarker } from "../../server/images/prepare-images.ts";
 import { createLogger } from "../../server/logger.ts";
 import { hashOf, newOrderLink, newToken } from "../../server/orders/links.ts";
+import { startAppProcesses } from "../support/app-processes.ts";
 import {
   BUYER_ADDRESS,
   isShippable,
@@ -526,14 +527,15 @@ describe.skipIf(!dbKinds.includes("postgres"))("backups between databases", () =
 
     const target = await seededPlace("postgres");
     cleanups.push(target.dispose);
-    const server = await startServer(target.env);
-    cleanups.push(() => stopped(server.child));
+    // An app process serving from it, as a shop's does (its lease renewed every few seconds).
+    const serving = await startAppProcesses(1, { DATABASE_URL: target.databaseUrl!, DATA_DIR: target.dataDir });
+    cleanups.push(serving.stop);
     const refused = await script("restore", [file, "--replace"], target.env);
     expect(refused.code).toBe(1);
     expect(refused.stderr.trim().split("\n")).toHaveLength(1);
     expect(refused.stderr).toContain("stop every process");
     // A clean stop gives its lease up: the restore goes ahead.
-    await stopped(server.child);
+    await serving.stop();
     const restored = await script("restore", [file, "--replace"], target.env);
     expect(restored.stderr).toBe("");
     expect(restored.code).toBe(0);
