@@ -8,7 +8,7 @@
  * a non-empty target is refused without --replace; a cut-off, altered or newer file is refused
  * leaving the target empty; a PGlite backup restores into PostgreSQL and back, row for row.
  */
-import { type ChildProcess, execFile, fork } from "node:child_process";
+import { type ChildProcess, execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,6 +25,7 @@ import { imagesMarker } from "../../server/images/prepare-images.ts";
 import { createLogger } from "../../server/logger.ts";
 import { hashOf, newOrderLink, newToken } from "../../server/orders/links.ts";
 import { startAppProcesses } from "../support/app-processes.ts";
+import { startMainProcess } from "../support/main-process.ts";
 import {
   BUYER_ADDRESS,
   isShippable,
@@ -61,43 +62,7 @@ function script(name: "backup" | "restore", args: string[], env: Record<string, 
   });
 }
 
-type Server = { child: ChildProcess; port: number; output: string[] };
-
-/** The real server (server/main.ts) on `env`'s data folder and database. */
-function startServer(env: Record<string, string>): Promise<Server> {
-  const child = fork(path.resolve("server/main.ts"), [], {
-    execArgv: ["--import", "tsx"],
-    env,
-    stdio: ["ignore", "pipe", "pipe", "ipc"],
-  });
-  const output: string[] = [];
-  return new Promise((resolve, reject) => {
-    let buffered = "";
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join("\n")}`)), 90_000);
-    child.stderr!.on("data", (d: Buffer) => output.push(d.toString()));
-    child.stdout!.on("data", (d: Buffer) => {
-      buffered += d.toString();
-      const lines = buffered.split("\n");
-      buffered = lines.pop() ?? "";
-      for (const line of lines) {
-        output.push(line);
-        try {
-          const entry = JSON.parse(line) as { msg?: string; port?: number };
-          if (entry.msg?.startsWith("Serving on") && entry.port) {
-            clearTimeout(timer);
-            resolve({ child, port: entry.port, output });
-          }
-        } catch {
-          // not a log line
-        }
-      }
-    });
-    child.once("exit", (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code ?? signal}) before listening:\n${output.join("\n")}`));
-    });
-  });
-}
+const startServer = (env: Record<string, string>) => startMainProcess(env, 90_000);
 
 const stopped = (child: ChildProcess) =>
   new Promise<void>((resolve) => {

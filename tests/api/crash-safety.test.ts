@@ -6,7 +6,7 @@
  * subscription), and no stock may be half-taken: what is on the shelf plus what orders hold
  * equals what was there at the start.
  */
-import { type ChildProcess, fork } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -19,6 +19,7 @@ import { type Database, openDatabase } from "../../server/db/client.ts";
 import { products } from "../../server/db/schema.ts";
 import { imagesMarker } from "../../server/images/prepare-images.ts";
 import { createLogger } from "../../server/logger.ts";
+import { type MainProcess, startMainProcess } from "../support/main-process.ts";
 import { BUYER_ADDRESS, paymentRequest, type QuotedRate } from "../support/payment-request.ts";
 import { dbKinds, GENEROUS_CHECKOUT_LIMITS, openTestDatabase } from "../support/test-app.ts";
 
@@ -32,43 +33,9 @@ const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, backgro
   .jpeg()
   .toBuffer();
 
-type Server = { child: ChildProcess; port: number; output: string[] };
+type Server = MainProcess;
 
-/** Starts server/main.ts and resolves once it logs the port it listens on. */
-function startServer(env: Record<string, string>): Promise<Server> {
-  const child = fork(path.resolve("server/main.ts"), [], {
-    execArgv: ["--import", "tsx"],
-    env,
-    stdio: ["ignore", "pipe", "pipe", "ipc"],
-  });
-  const output: string[] = [];
-  return new Promise((resolve, reject) => {
-    let buffered = "";
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join("\n")}`)), 45_000);
-    child.stderr!.on("data", (d: Buffer) => output.push(d.toString()));
-    child.stdout!.on("data", (d: Buffer) => {
-      buffered += d.toString();
-      const lines = buffered.split("\n");
-      buffered = lines.pop() ?? "";
-      for (const line of lines) {
-        output.push(line);
-        try {
-          const entry = JSON.parse(line) as { msg?: string; port?: number };
-          if (entry.msg?.startsWith("Serving on") && entry.port) {
-            clearTimeout(timer);
-            resolve({ child, port: entry.port, output });
-          }
-        } catch {
-          // not a log line
-        }
-      }
-    });
-    child.once("exit", (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code ?? signal}) before listening:\n${output.join("\n")}`));
-    });
-  });
-}
+const startServer = (env: Record<string, string>) => startMainProcess(env, 45_000);
 
 const exited = (child: ChildProcess) =>
   new Promise<void>((resolve) => {

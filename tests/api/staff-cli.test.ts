@@ -5,7 +5,7 @@
  * DATA_DIR; on PostgreSQL the command line connects as well. Output and exit codes are the
  * command line's own either way.
  */
-import { type ChildProcess, execFile, fork } from "node:child_process";
+import { type ChildProcess, execFile } from "node:child_process";
 import {
   existsSync,
   mkdirSync,
@@ -27,44 +27,10 @@ import { mailOutbox, staffAccounts, staffTokens, studioConfig } from "../../serv
 import { imagesMarker } from "../../server/images/prepare-images.ts";
 import { createLogger } from "../../server/logger.ts";
 import { verifyPassword } from "../../server/staff/passwords.ts";
+import { startMainProcess } from "../support/main-process.ts";
 import { dbKinds, openTestDatabase } from "../support/test-app.ts";
 
-type Server = { child: ChildProcess; port: number; output: string[] };
-
-function startServer(env: Record<string, string>): Promise<Server> {
-  const child = fork(path.resolve("server/main.ts"), [], {
-    execArgv: ["--import", "tsx"],
-    env,
-    stdio: ["ignore", "pipe", "pipe", "ipc"],
-  });
-  const output: string[] = [];
-  return new Promise((resolve, reject) => {
-    let buffered = "";
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join("\n")}`)), 60_000);
-    child.stderr!.on("data", (d: Buffer) => output.push(d.toString()));
-    child.stdout!.on("data", (d: Buffer) => {
-      buffered += d.toString();
-      const lines = buffered.split("\n");
-      buffered = lines.pop() ?? "";
-      for (const line of lines) {
-        output.push(line);
-        try {
-          const entry = JSON.parse(line) as { msg?: string; port?: number };
-          if (entry.msg?.startsWith("Serving on") && entry.port) {
-            clearTimeout(timer);
-            resolve({ child, port: entry.port, output });
-          }
-        } catch {
-          // not a log line
-        }
-      }
-    });
-    child.once("exit", (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code ?? signal}) before listening:\n${output.join("\n")}`));
-    });
-  });
-}
+const startServer = (env: Record<string, string>) => startMainProcess(env, 60_000);
 
 const exited = (child: ChildProcess) =>
   new Promise<void>((resolve) => {

@@ -1,17 +1,11 @@
-import { fillAddress, fillCard, payButton, seedCart, shippablePiece, stockLine } from "./support/checkout.ts";
-import { expect, expectNoSeriousA11yViolations, open, test } from "./support/fixtures.ts";
+import { payButton, readyToPayForOnePiece } from "./support/checkout.ts";
+import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
 
 test("a declined card shows 'Payment Declined' and leaves the cart and the form as they were", async ({
   page,
   request,
 }) => {
-  const piece = await shippablePiece(request);
-  await seedCart(page, request, [stockLine(piece)]);
-  await open(page, "/check-out");
-  await fillAddress(page);
-  await page.getByRole("button", { name: "Calculate shipping" }).click();
-  await expect(page.getByRole("radio").first()).toBeChecked();
-  await fillCard(page, "4387751111111038");
+  await readyToPayForOnePiece(page, request, "4387751111111038");
   await payButton(page).click();
 
   const dialog = page.getByRole("dialog", { name: "Payment Declined" });

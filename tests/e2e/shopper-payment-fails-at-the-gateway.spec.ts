@@ -1,14 +1,8 @@
-import { fillAddress, fillCard, payButton, seedCart, shippablePiece, stockLine } from "./support/checkout.ts";
-import { expect, expectNoSeriousA11yViolations, open, test } from "./support/fixtures.ts";
+import { payButton, readyToPayForOnePiece } from "./support/checkout.ts";
+import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
 
 test("a payment the gateway cannot process shows 'Payment Error' and can be tried again", async ({ page, request }) => {
-  const piece = await shippablePiece(request);
-  await seedCart(page, request, [stockLine(piece)]);
-  await open(page, "/check-out");
-  await fillAddress(page);
-  await page.getByRole("button", { name: "Calculate shipping" }).click();
-  await expect(page.getByRole("radio").first()).toBeChecked();
-  await fillCard(page, "4999006200620062");
+  await readyToPayForOnePiece(page, request, "4999006200620062");
 
   const answers: string[] = [];
   page.on("request", (r) => {

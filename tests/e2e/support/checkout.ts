@@ -158,3 +158,19 @@ export async function buyAtCheckout(page: Page, request: APIRequestContext, line
   const ref = /Order ([A-Z0-9]+)/.exec((await placed.textContent()) ?? "")![1]!;
   return { placed, ref };
 }
+
+/**
+ * The checkout of one small piece a carrier takes, as a shopper fills it: the cart holding it, a
+ * Pennsylvania address, shipping calculated with the first rate chosen, and `card` typed. What
+ * is left is the pay button; the piece is returned.
+ */
+export async function readyToPayForOnePiece(page: Page, request: APIRequestContext, card: string) {
+  const piece = await shippablePiece(request);
+  await seedCart(page, request, [stockLine(piece)]);
+  await open(page, "/check-out");
+  await fillAddress(page);
+  await page.getByRole("button", { name: "Calculate shipping" }).click();
+  await expect(page.getByRole("radio").first()).toBeChecked();
+  await fillCard(page, card);
+  return piece;
+}
