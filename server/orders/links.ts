@@ -153,8 +153,22 @@ export async function revokeOrderLinks(tx: Tx, orderId: number): Promise<number>
   return gone.length;
 }
 
+/** An order's or a quote's page however a client writes it: any case, doubled slashes (the router matches them all). */
+const TOKEN_PAGE = /^\/+(orders|quotes)\/+[^/?#]+/i;
+
 /**
  * A request path as it may be logged: an order page's token is a password to that order, so it
- * is never written to a log, found or not.
+ * is never written to a log, found or not, whatever the case, slashes or percent-escapes it is
+ * written with (`/ORDERS/…`, `//orders/…`, `/%6Frders/…`).
  */
-export const loggablePath = (path: string) => path.replace(/^\/(orders|quotes)\/[^/?#]+/, "/$1/:token");
+export function loggablePath(path: string): string {
+  let read = path;
+  try {
+    read = decodeURIComponent(path);
+  } catch {
+    // A malformed escape: read as written.
+  }
+  const page = TOKEN_PAGE.exec(read);
+  if (!page) return path;
+  return `/${page[1]!.toLowerCase()}/:token${read.slice(page[0].length)}`;
+}
