@@ -11,6 +11,14 @@ describe("sanitizeHtml", () => {
     );
   });
 
+  it("keeps no link that opens another site without naming its scheme", () => {
+    expect(sanitizeHtml(`<a href="//evil.example/x">a</a>`)).toBe("<a>a</a>");
+    expect(sanitizeHtml(`<a href="/\\evil.example/x">b</a>`)).toBe("<a>b</a>");
+    expect(sanitizeHtml(`<a href="/\\/evil.example">c</a>`)).toBe("<a>c</a>");
+    expect(sanitizeHtml(`<a href="/slabs?sort=new">d</a>`)).toBe(`<a href="/slabs?sort=new">d</a>`);
+    expect(sanitizeHtml(`<a href="mailto:studio@example.com">e</a>`)).toBe(`<a href="mailto:studio@example.com">e</a>`);
+  });
+
   it("gives the markup a browser would build, so hydration matches", () => {
     expect(sanitizeHtml("<p>one<p>two</p></p>")).toBe("<p>one</p><p>two</p><p></p>");
     expect(sanitizeHtml("<p>list<ul><li>a</li></ul></p>")).toBe("<p>list</p><ul><li>a</li></ul><p></p>");

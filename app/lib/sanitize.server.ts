@@ -6,10 +6,19 @@ const OPTIONS: sanitize.IOptions = {
   allowedTags: [...HTML_ALLOWED_TAGS],
   allowedAttributes: { a: ["href", "title", "target", "rel"] },
   allowedSchemes: ["http", "https", "mailto", "tel"],
+  // `//host/x` names another site without saying so: a link out is written with its scheme.
+  allowProtocolRelative: false,
   transformTags: {
-    // Links out of the site open safely in a new tab; links within it stay as they are.
+    // Links out of the site open safely in a new tab; links within it stay as they are. A
+    // browser reads a backslash in a link as a slash (`/\host/x` is `//host/x`): such a link
+    // loses its address.
     a: (tagName, attribs) => {
-      const external = /^https?:\/\//i.test(attribs.href ?? "");
+      const href = attribs.href ?? "";
+      if (href.includes("\\")) {
+        const { href: _dropped, ...rest } = attribs;
+        return { tagName, attribs: rest };
+      }
+      const external = /^https?:\/\//i.test(href);
       return {
         tagName,
         attribs: external ? { ...attribs, target: "_blank", rel: "noopener noreferrer" } : attribs,

@@ -40,7 +40,15 @@ describe("reading a posted form by its fields", () => {
     const link: FieldSpec[] = [{ name: "to", label: "Link", type: "link", required: true }];
     expect(readFields(link, { to: "/slabs?sort=new" }).to).toBe("/slabs?sort=new");
     expect(readFields(link, { to: "https://example.com/a" }).to).toBe("https://example.com/a");
-    for (const bad of ["//evil.example", "javascript:alert(1)", "http://example.com", "/a b"])
+    for (const bad of [
+      "//evil.example",
+      "/\\evil.example/x",
+      "/\\/evil.example",
+      "https://shop.example\\@evil.example",
+      "javascript:alert(1)",
+      "http://example.com",
+      "/a b",
+    ])
       expect(refusal(link, { to: bad }).field).toBe("to");
   });
 

@@ -13,8 +13,12 @@ const shortLabel = (f: FieldSpec) => f.label.replace(/ \(.*\)$/, "");
 const MEASURE = /^\d{1,4}(\.\d{1,2})?$/;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** A link the shop may point to: a path on this site (not `//host`), or an https address. */
-export const isShopLink = (v: string) => /^\/(?!\/)\S*$/.test(v) || /^https:\/\/\S+$/.test(v);
+/**
+ * A link the shop may point to: a path on this site (not `//host`), or an https address. A
+ * browser reads a backslash as a slash, so `/\evil.example/x` would open another site: no
+ * backslash anywhere.
+ */
+export const isShopLink = (v: string) => !v.includes("\\") && (/^\/(?!\/)\S*$/.test(v) || /^https:\/\/\S+$/.test(v));
 
 export const MAX_QUESTIONS = 40;
 const MAX_VIDEOS = 5;
