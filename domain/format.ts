@@ -1,7 +1,16 @@
-import { formatCents, toCents } from "./money.ts";
+import { formatCents, parseDollars, toCents, toDollars } from "./money.ts";
 
-/** Dollars as a person types them in the back office: up to 9,999,999, cents optional ("1250", "1250.5"). */
-export const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
+/**
+ * Dollars as a person types them in the back office: up to 9,999,999, with or without a "$" and
+ * thousands commas, cents optional ("1250", "3,400", "$1,250.5"). Read with typedAmount.
+ */
+export const AMOUNT = /^\s*\$?\s*(?:\d{1,7}|\d{1,3},\d{3}|\d,\d{3},\d{3})(?:\.\d{1,2})?\s*$/;
+
+/** The dollars an AMOUNT says, exactly (its "$" and commas dropped; domain/money.ts parseDollars). */
+export const typedAmount = (text: string): number => {
+  const cents = parseDollars(text);
+  return cents === null ? Number.NaN : toDollars(cents);
+};
 
 /** A dollar figure (the catalog's, the wire's) as a page shows it: domain/money.ts formatCents. */
 export const formatPrice = (amount: number): string => formatCents(toCents(amount));

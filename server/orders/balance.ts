@@ -17,7 +17,7 @@ import { z } from "zod";
 import { digitsOnly, expiryToMMYY } from "../../domain/cards.ts";
 import { validateCard } from "../../domain/checkout.ts";
 import { paymentWireField } from "../../domain/checkout-order.ts";
-import { AMOUNT } from "../../domain/format.ts";
+import { AMOUNT, typedAmount } from "../../domain/format.ts";
 import { type Cents, formatCents, toCents, toDollars } from "../../domain/money.ts";
 import { CANCELLED } from "../../domain/order-status.ts";
 import type { Db } from "../db/client.ts";
@@ -47,7 +47,7 @@ export const PAGE_KEY = /^[A-Za-z0-9_-]{16,100}$/;
 /** What the order page's form posts besides the card (held to the checkout's card rules): the amount it shows, and its key. */
 const payForm = z.object({
   name: z.string().trim().max(200, "Please provide a valid cardholder name."),
-  amount: z.string().trim().regex(AMOUNT, "amount: the amount due, such as 350.00").transform(Number),
+  amount: z.string().trim().regex(AMOUNT, "amount: the amount due, such as 350.00").transform(typedAmount),
   key: z.string().regex(PAGE_KEY, "key: missing; reload the page"),
 });
 

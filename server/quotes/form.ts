@@ -5,7 +5,7 @@
  * first problem is refused naming the field as the form posts it.
  */
 import { z } from "zod";
-import { AMOUNT } from "../../domain/format.ts";
+import { AMOUNT, typedAmount } from "../../domain/format.ts";
 import { studioToday } from "../../domain/lead-time.ts";
 import { sumCents, toDollars } from "../../domain/money.ts";
 import type { QuoteLine } from "../db/schema.ts";
@@ -20,7 +20,7 @@ const amount = (what: string) =>
     .string()
     .trim()
     .regex(AMOUNT, `${what}: an amount such as 2400 or 2400.00.`)
-    .transform(Number)
+    .transform(typedAmount)
     .refine((n) => n > 0, `${what}: more than $0.`);
 const weeks = (what: string) =>
   z

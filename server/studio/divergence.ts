@@ -9,7 +9,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ImageRef } from "../../domain/catalog-types.ts";
 import { DIVERGENCE_TEXT_FIELDS, SIZE_FIELDS, SPECIES_FIELDS } from "../../domain/content-fields.ts";
-import { AMOUNT } from "../../domain/format.ts";
+import { AMOUNT, typedAmount } from "../../domain/format.ts";
 import { archivedSpecies } from "../catalog/archived-species.ts";
 import { writeCatalog } from "../db/catalog-writes.ts";
 import { divergenceMetadata, divergenceSizes, divergenceSpecies, finishes } from "../db/schema.ts";
@@ -25,7 +25,7 @@ type Deps = Pick<AppDeps, "database" | "files" | "changes">;
 export type PhotoChange = { added: Photo[]; edits: PhotoEdits };
 
 const amount = (name: string) =>
-  z.string().trim().regex(AMOUNT, `${name}: enter an amount such as 450 or 450.00.`).transform(Number);
+  z.string().trim().regex(AMOUNT, `${name}: enter an amount such as 450 or 450.00.`).transform(typedAmount);
 
 const sizeRow = z.object({
   id: z.number().int().positive(),

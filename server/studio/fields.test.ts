@@ -52,6 +52,20 @@ describe("reading a posted form by its fields", () => {
       expect(refusal(link, { to: bad }).field).toBe("to");
   });
 
+  it("reads a price as the studio types it: commas and a dollar sign are fine", () => {
+    const price: FieldSpec[] = [{ name: "price", label: "Price", type: "money", required: true }];
+    for (const [typed, dollars] of [
+      ["3400", 3400],
+      ["3,400", 3400],
+      ["$3,400.50", 3400.5],
+      [" 1,234,567.89 ", 1234567.89],
+      ["0.1", 0.1],
+    ] as const)
+      expect(readFields(price, { price: typed }).price, typed).toBe(dollars);
+    for (const bad of ["3,40", "34,00", "3.400,00", "12,345,678", "3400.001", "-3", "3 400"])
+      expect(refusal(price, { price: bad }).field, bad).toBe("price");
+  });
+
   it("reads YouTube links one a line, and refuses any other", () => {
     const videos: FieldSpec[] = [{ name: "videos", label: "Videos", type: "videos" }];
     expect(

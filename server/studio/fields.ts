@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { FieldSpec } from "../../domain/catalog-fields.ts";
-import { AMOUNT } from "../../domain/format.ts";
+import { AMOUNT, typedAmount } from "../../domain/format.ts";
 import { youTubeId } from "../../domain/video.ts";
 import { badRequest } from "../http/errors.ts";
 
@@ -61,7 +61,7 @@ function fieldSchema(f: FieldSpec): z.ZodType<unknown> {
       );
     case "money":
       return orEmpty(
-        z.string().regex(AMOUNT, `${name}: enter an amount such as 1250 or 1250.00.`).transform(Number),
+        z.string().regex(AMOUNT, `${name}: enter an amount such as 1250 or 1250.00.`).transform(typedAmount),
         null,
       );
     case "inches":
