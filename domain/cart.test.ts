@@ -6,6 +6,7 @@ import {
   cartCount,
   lineCents,
   linesCents,
+  quantityCap,
   timesQuantity,
   toStockCartProduct,
   validCartLines,
@@ -14,6 +15,7 @@ import { cartSummary, isOutOfStock, removeFromCart, restoreLine, setQuantity } f
 import { rematchCart } from "./cart-rematch.ts";
 import type { DivergenceData, Product } from "./catalog-types.ts";
 import { divergencePrice } from "./divergence-builder.ts";
+import { MAX_TABLES } from "./divergence-rules.ts";
 import { toCents, toDollars } from "./money.ts";
 import { item, table } from "./test-fixtures/cart.ts";
 import { LEAD } from "./test-fixtures/divergence.ts";
@@ -63,6 +65,15 @@ describe("adding a Divergence table", () => {
 
   it("never sums past the size's stock", () => {
     expect(addToCart(addToCart([], table({ stock: 2 }), 2), table({ stock: 2 }), 1)[0]?.quantity).toBe(2);
+  });
+
+  it("takes more of a size built to order (no stock) than one: as many as an order may ask for", () => {
+    expect(quantityCap(table({ stock: 0 }))).toBe(MAX_TABLES);
+    expect(quantityCap(table({ stock: 3 }))).toBe(3);
+    const one = addToCart([], table({ stock: 0 }), 1);
+    expect(setQuantity(one, one[0]!, 9)[0]?.quantity).toBe(9);
+    expect(setQuantity(one, one[0]!, 500)[0]?.quantity).toBe(MAX_TABLES);
+    expect(quantityCap(item(1, { stock: 2 }))).toBe(2);
   });
 
   it("never merges with a stock item that shares its id", () => {

@@ -74,12 +74,19 @@ export const sumDollars = (amounts: readonly number[]): Cents => sumCents(amount
 export const linesCents = (lines: readonly { total: number }[]): Cents => sumDollars(lines.map((l) => l.total));
 
 /**
- * Never below 0, whole units, never past the stock: a stock item's, or the chosen size's for a
- * Divergence table (a line without a recorded size stock is not capped).
+ * The most of a line the cart takes (its "+" stops there): a stock item's stock; for a Divergence
+ * table the chosen size's stock while it has some, else as many as one order may ask for, since
+ * a size without stock is built to order (docs/decisions/005; divergence-rules.ts). Null: a stock
+ * item with no stock recorded, not capped.
  */
+export function quantityCap(p: CartProduct): number | null {
+  if (isDivergenceProduct(p)) return maxDivergenceQuantity({ stock: p.stock ?? 0 });
+  return p.stock === undefined ? null : Math.max(0, p.stock);
+}
+
+/** Never below 0, whole units, never past the line's cap (quantityCap). */
 export function capQuantity(p: CartProduct, quantity: number): number {
-  if (isDivergenceProduct(p)) return clampQuantity(quantity, maxDivergenceQuantity({ stock: p.stock ?? 0 }));
-  return clampQuantity(quantity, p.stock === undefined ? null : Math.max(0, p.stock));
+  return clampQuantity(quantity, quantityCap(p));
 }
 
 /** Two lines are the same line: Divergence on its whole configuration, anything else on id and title. */

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { type CartLine, isDivergenceProduct } from "../../../domain/cart.ts";
+import { type CartLine, isDivergenceProduct, quantityCap } from "../../../domain/cart.ts";
 import { isOutOfStock, lineKey } from "../../../domain/cart-lines.ts";
 import { formatPrice } from "../../../domain/format.ts";
 import { tableChoiceWords } from "../../../domain/order-lines.ts";
@@ -56,7 +56,8 @@ export function CartLines({
         const { product } = line;
         const image = product.images?.[0];
         const text = details(line);
-        const stock = isDivergenceProduct(product) ? (product.stock ?? null) : product.stock;
+        // A built-to-order Divergence size takes more than its stock of 0 (domain/cart.ts quantityCap).
+        const stock = quantityCap(product);
         return (
           <li key={lineKey(line)} className="cart-line">
             <div className="cart-line__img">
