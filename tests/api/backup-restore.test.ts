@@ -25,6 +25,7 @@ import { imagesMarker } from "../../server/images/prepare-images.ts";
 import { createLogger } from "../../server/logger.ts";
 import { hashOf, newOrderLink, newToken } from "../../server/orders/links.ts";
 import { startAppProcesses } from "../support/app-processes.ts";
+import { contactFields, form } from "../support/enquiry-form.ts";
 import { startMainProcess } from "../support/main-process.ts";
 import {
   BUYER_ADDRESS,
@@ -230,21 +231,7 @@ describe.each(dbKinds)("backups on %s", (kind) => {
     expect([first.status, second.status]).toEqual([200, 200]);
     const [firstOrder] = await database.db.select().from(orders).where(eq(orders.orderRef, first.answer.orderId!));
     const orderToken = await database.db.transaction((tx) => newOrderLink(tx, firstOrder!.id));
-    const photos = new FormData();
-    for (const [k, v] of Object.entries({
-      firstName: "Ada",
-      lastName: "Lovelace",
-      email: "ada@example.com",
-      phone: "717 555 0100",
-      contactMethod: "Email",
-      enquiryType: "Dining Table",
-      details: "A walnut table for eight, with a live edge please.",
-      baseType: "Metal base",
-      edgeType: "Live edge",
-      honeyPot: "",
-    }))
-      photos.append(k, v);
-    photos.append("image1", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "table.jpg");
+    const photos = form(contactFields, [{ name: "image1", bytes: jpeg, filename: "table.jpg" }]);
     expect((await before.request("/api/website/contact", { method: "POST", body: photos })).status).toBe(204);
     const [enquiry] = await database.db.select().from(enquiries).orderBy(sql`id desc`).limit(1);
     await before.deps.files.put(BIG_KEY, bigFile, "video/mp4");

@@ -7,6 +7,7 @@ import { enquiries, mailOutbox, subscriptions } from "../../server/db/schema.ts"
 import { createDeps } from "../../server/deps.ts";
 import { createLogger } from "../../server/logger.ts";
 import { FakeMailchimp } from "../fakes/mailchimp.ts";
+import { contactFields, form } from "../support/enquiry-form.ts";
 import { createTestApp, dbKinds, type TestApp } from "../support/test-app.ts";
 
 const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#8a5a36" } })
@@ -16,18 +17,6 @@ const png = await sharp({ create: { width: 40, height: 30, channels: 3, backgrou
   .png()
   .toBuffer();
 
-const contactFields = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  email: "ada@example.com",
-  phone: "717 555 0100",
-  contactMethod: "Email",
-  enquiryType: "Dining Table",
-  details: "A walnut table for eight, with a live edge please.",
-  baseType: "Metal base",
-  edgeType: "Live edge",
-  honeyPot: "",
-};
 const customFields = {
   firstName: "Ada",
   lastName: "Lovelace",
@@ -38,21 +27,6 @@ const customFields = {
   species: "White Oak",
   budget: "$3,000",
 };
-
-function form(
-  fields: Record<string, string>,
-  files: { name: string; bytes: Uint8Array; filename?: string; type?: string }[] = [],
-) {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(fields)) f.append(k, v);
-  for (const file of files)
-    f.append(
-      file.name,
-      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "image/jpeg" }),
-      file.filename ?? `${file.name}.jpg`,
-    );
-  return f;
-}
 
 /** A local SMTP server that keeps what it receives. */
 async function smtpServer(port = 0) {

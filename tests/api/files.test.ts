@@ -30,6 +30,7 @@ import { ApiError } from "../../server/http/errors.ts";
 import { createLogger } from "../../server/logger.ts";
 import { enqueueMail } from "../../server/mail/outbox.ts";
 import { createRateTableProvider } from "../../server/shipping/rate-table.ts";
+import { contactFields, form } from "../support/enquiry-form.ts";
 import { createTestApp, type DbKind, dbKinds, openTestDatabase, type TestApp } from "../support/test-app.ts";
 
 const logger = createLogger("silent");
@@ -282,24 +283,12 @@ describe.each(dbKinds)("two app instances on one %s database", (kind: DbKind) =>
   });
 
   it("mails an enquiry's photo from the store, whichever instance delivers it", async () => {
-    const form = new FormData();
-    for (const [k, v] of Object.entries({
-      firstName: "Ada",
-      lastName: "Lovelace",
-      email: "ada@example.com",
-      phone: "717 555 0100",
-      contactMethod: "Email",
-      enquiryType: "Dining Table",
-      details: "A walnut table, with the photo of my room attached.",
-      baseType: "Metal base",
-      edgeType: "Live edge",
-      honeyPot: "",
-    }))
-      form.append(k, v);
-    form.append("image1", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "room.jpg");
+    const posted = form({ ...contactFields, details: "A walnut table, with the photo of my room attached." }, [
+      { name: "image1", bytes: photo, filename: "room.jpg" },
+    ]);
     // The receiving instance does not deliver it at once: the other one will.
     vi.spyOn(a.deps.mailer, "kick").mockImplementation(() => undefined);
-    expect((await a.request("/api/website/contact", { method: "POST", body: form })).status).toBe(204);
+    expect((await a.request("/api/website/contact", { method: "POST", body: posted })).status).toBe(204);
     const [row] = await a.deps.database.db.select().from(enquiries).orderBy(sql`id desc`).limit(1);
     expect(row!.images).toEqual([
       {

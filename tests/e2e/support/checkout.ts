@@ -90,7 +90,7 @@ export async function fillCard(page: Page, number: string, { expiry = "1230", cv
 
 export const payButton = (page: Page) => page.getByRole("button", { name: /^Pay\b/ });
 
-type Divergence = {
+export type Divergence = {
   divergenceMetadata: { divergenceId: number; liveEdgePrice: number };
   variantSpecies: {
     name: string;
@@ -113,6 +113,15 @@ export async function divergenceLine(request: APIRequestContext, { fewest = fals
   // `fewest`: the size with the fewest tables left but two, which the journeys taking the most
   // stocked size at the same time never buy too (a journey that counts the size's stock).
   const { s, m } = fewest ? choices.filter((c) => c.m.stock >= 2).at(-1)! : choices[0]!;
+  return tableCartLine(d, s, m);
+}
+
+/** The cart line of one table of species `s` in size `m`, live edge, its first base finish, oiled. */
+export function tableCartLine(
+  d: Divergence,
+  s: Divergence["variantSpecies"][number],
+  m: Divergence["variantSpecies"][number]["metadata"][number],
+) {
   const price = m.price + d.divergenceMetadata.liveEdgePrice;
   return {
     product: {
