@@ -9,7 +9,6 @@
  * empties it first (no question asked: it is for scripts too). A PGlite shop must be stopped.
  */
 import { existsSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { megabytes } from "../server/backup/format.ts";
@@ -17,7 +16,7 @@ import { loadBackup, RestoreError, verifyBackup } from "../server/backup/restore
 import { restoreSummaryLines } from "../server/backup/summary.ts";
 import { type Database, databaseOptions, openDatabase } from "../server/db/client.ts";
 import { configOrExit } from "../server/env-file.ts";
-import { staffSocketPath } from "../server/staff/control-socket.ts";
+import { shopAnswersOn } from "../server/staff/control-socket.ts";
 import { whatRuns } from "../server/what-runs.ts";
 
 const USAGE = "Usage: npm run restore -- <file> [--replace]";
@@ -37,17 +36,6 @@ const file = path.resolve(files[0]!);
 const replace = flags.includes("--replace");
 if (!existsSync(file)) fail(`No file ${file}.`);
 
-/** Whether a shop answers on DATA_DIR's socket (it owns the embedded database). */
-const shopRuns = (dataDir: string) =>
-  new Promise<boolean>((resolve) => {
-    const probe = net.connect(staffSocketPath(dataDir));
-    probe.once("connect", () => {
-      probe.destroy();
-      resolve(true);
-    });
-    probe.once("error", () => resolve(false));
-  });
-
 /** App processes whose lease on this database is live; 0 when the database has no shop's tables yet. */
 async function liveProcesses(database: Database): Promise<number> {
   const rows = async (query: ReturnType<typeof sql>) =>
@@ -66,7 +54,7 @@ try {
   console.log(
     `Checked ${file}: written ${header.createdAt}${header.studio ? ` by ${header.studio}` : ""} from ${header.database}, schema ${header.schema.last ?? "empty"}; ${trailer.values} files (${megabytes(trailer.valueBytes)}).`,
   );
-  if (!config.databaseUrl && (await shopRuns(config.dataDir)))
+  if (!config.databaseUrl && (await shopAnswersOn(config.dataDir)))
     fail(`A shop is running on ${path.resolve(config.dataDir)}; stop it before restoring into its database.`);
   const database = await openDatabase(databaseOptions(config)).catch((err: Error) => fail(err.message));
   try {

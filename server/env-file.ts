@@ -69,17 +69,26 @@ export function envFileProblem(text: string, names: string[] = []): string | nul
 }
 
 /**
+ * Checks `file` line by line, then reads it into the environment (every variable already set
+ * left as it is): its names and values as Node reads them, or null when there is no file.
+ */
+function applyEnvFile(file: string): { names: string[]; values: Record<string, string | undefined> } | null {
+  if (!existsSync(file)) return null;
+  const text = readFileSync(file, "utf8");
+  const names: string[] = [];
+  const problem = envFileProblem(text, names);
+  if (problem) throw new ConfigError(problem);
+  process.loadEnvFile(file);
+  return { names, values: parseEnv(text) };
+}
+
+/**
  * Reads `file` (default: `.env` in the working folder) into the environment when it exists,
  * leaving every variable already set as it is. Returns the names the file sets, or null when
  * there is no file; throws ConfigError (one line) when a line is malformed.
  */
 export function readEnvFile(file = path.resolve(".env")): string[] | null {
-  if (!existsSync(file)) return null;
-  const names: string[] = [];
-  const problem = envFileProblem(readFileSync(file, "utf8"), names);
-  if (problem) throw new ConfigError(problem);
-  process.loadEnvFile(file);
-  return names;
+  return applyEnvFile(file)?.names ?? null;
 }
 
 /**
@@ -95,9 +104,9 @@ export function startConfig(file?: string): {
   unknown: string[];
 } {
   const before = { ...process.env };
-  const where = file ?? path.resolve(".env");
-  const fromFile = readEnvFile(where);
-  const fileValues = fromFile ? parseEnv(readFileSync(where, "utf8")) : {};
+  const read = applyEnvFile(file ?? path.resolve(".env"));
+  const fromFile = read?.names ?? null;
+  const fileValues = read?.values ?? {};
   const config = loadConfig(process.env);
   const known = new Set([...SETTING_NAMES, ...TOOLING]);
   return {

@@ -86,12 +86,7 @@ export async function start(site: (deps: Awaited<ReturnType<typeof createDeps>>)
     if (!warmUp.signal.aborted)
       logger.warn({ err }, "Making the pictures and their variants stopped; the next start goes on");
   });
-  stopOnSignals({
-    running,
-    lifecycle: deps.lifecycle,
-    logger,
-    drainMs: config.shutdownDrainMs,
-    timeoutMs: config.shutdownTimeoutMs,
+  stopOnSignals(deps, running, {
     onSignal: () => warmUp.abort(),
     alsoClose: async () => staffSocket?.close(),
   });

@@ -1,5 +1,4 @@
-import type { Logger } from "../logger.ts";
-import type { Lifecycle } from "./lifecycle.ts";
+import type { AppDeps } from "../deps.ts";
 import type { RunningServer } from "./listen.ts";
 
 /** What a stop may take after the server's own deadline (closing the database, the staff socket). */
@@ -12,18 +11,16 @@ const CLOSING_MS = 1_500;
  * answers what is in flight (a payment included), cutting what is still open at `timeoutMs`;
  * background work stops with it (mail rows it had claimed are handed back, jobs/worker.ts) and
  * the database closes. A stop that hangs past its deadline ends the process anyway, and a second
- * signal ends it at once. `alsoClose` closes what the server does not own.
+ * signal ends it at once. The drain and the deadline are the settings SHUTDOWN_DRAIN_MS and
+ * SHUTDOWN_TIMEOUT_MS; `alsoClose` closes what the server does not own.
  */
-export function stopOnSignals(opts: {
-  running: RunningServer;
-  lifecycle: Lifecycle;
-  logger: Logger;
-  drainMs: number;
-  timeoutMs: number;
-  onSignal?: () => void;
-  alsoClose?: () => Promise<unknown>;
-}): void {
-  const { logger } = opts;
+export function stopOnSignals(
+  deps: Pick<AppDeps, "lifecycle" | "logger" | "config">,
+  running: RunningServer,
+  opts: { onSignal?: () => void; alsoClose?: () => Promise<unknown> } = {},
+): void {
+  const { logger, lifecycle } = deps;
+  const { shutdownDrainMs: drainMs, shutdownTimeoutMs: timeoutMs } = deps.config;
   let stopping = false;
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => {
@@ -33,14 +30,14 @@ export function stopOnSignals(opts: {
       }
       stopping = true;
       logger.info({ signal }, "Signal received");
-      opts.lifecycle.stopping();
+      lifecycle.stopping();
       opts.onSignal?.();
       setTimeout(() => {
         logger.error("The stop did not finish in time: exiting");
         process.exit(1);
-      }, opts.timeoutMs + CLOSING_MS).unref();
-      const drainMs = signal === "SIGTERM" ? opts.drainMs : 0;
-      void Promise.allSettled([opts.running.stop({ drainMs }), opts.alsoClose?.()]).then(() => process.exit(0));
+      }, timeoutMs + CLOSING_MS).unref();
+      const drain = signal === "SIGTERM" ? drainMs : 0;
+      void Promise.allSettled([running.stop({ drainMs: drain }), opts.alsoClose?.()]).then(() => process.exit(0));
     });
   }
 }

@@ -45,6 +45,9 @@ function answers(socketPath: string): Promise<boolean> {
   });
 }
 
+/** Whether a shop answers on DATA_DIR's socket: it owns the embedded database there. */
+export const shopAnswersOn = (dataDir: string): Promise<boolean> => answers(staffSocketPath(dataDir));
+
 export type StaffSocket = { path: string; close(): Promise<void> };
 
 /**

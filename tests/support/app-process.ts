@@ -26,11 +26,5 @@ if (database.kind === "pglite") await prepareDatabase(database, content, logger,
 const deps = await createDeps({ config, database, logger });
 deps.mailer.start();
 const running = await serveApp(deps, { port: 0, host: "127.0.0.1" });
-stopOnSignals({
-  running,
-  lifecycle: deps.lifecycle,
-  logger,
-  drainMs: config.shutdownDrainMs,
-  timeoutMs: config.shutdownTimeoutMs,
-});
+stopOnSignals(deps, running);
 process.send?.({ port: running.port });
